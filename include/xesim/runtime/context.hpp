@@ -1,0 +1,41 @@
+// What ESIMD calls made inside a kernel ask of the engine: the running work-item, its group's
+// SLM, barriers. Implemented in src/runtime. Cheap: one thread_local load per call.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace xesim::rt {
+
+/// The launch a work-item belongs to; fixed for the whole launch.
+struct launch_info {
+  const char* kernel_name;     ///< demangled kernel name type, or "(unnamed kernel)"
+  int dims;                    ///< 1, 2 or 3
+  std::size_t global[3];       ///< global range (dims used; others 1)
+  std::size_t local[3];        ///< work-group range; all 1 for a plain range launch
+  bool is_nd_range;
+};
+
+/// The running work-item. One per work-item, owned by the engine; valid only while it runs.
+struct item_state {
+  const launch_info* launch;
+  std::size_t global_id[3];
+  std::size_t local_id[3];
+  std::size_t group_id[3];
+  std::size_t local_linear_id;
+  std::size_t group_linear_id;
+  std::byte* slm;              ///< this work-group's SLM (null before slm_init, or in range launches)
+  std::size_t slm_size;        ///< bytes made available by slm_init
+};
+
+/// The work-item running on this thread, or nullptr on the host.
+item_state* current_item() noexcept;
+
+/// slm_init: makes `bytes` of SLM available to the current work-group. Throws sycl::exception
+/// (errc::invalid) above the device model's per-group limit or outside an nd_range kernel.
+void slm_init(std::size_t bytes);
+
+/// Work-group barrier: returns when every work-item of the group has reached it.
+void barrier();
+
+}  // namespace xesim::rt
