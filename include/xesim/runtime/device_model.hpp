@@ -56,7 +56,21 @@ std::string_view default_device_id();
 /// The model selected by XESIM_DEVICE (read once), else the default. An unknown name is a
 /// sycl::exception-free hard error: it prints the valid ids and exits with status 2.
 const device_model& current_device();
-/// Whether large GRF mode is on (XESIM_GRF=large).
+/// Whether large GRF mode is on: XESIM_GRF=large|normal when set (read once), else the
+/// compile-time default (a program built with -DXESIM_LARGE_GRF=1, see below).
 bool large_grf();
+
+/// The model XESIM_DEVICE=`value` selects: the default for null or "", nullptr for an unknown id.
+/// current_device() is this plus the exit-2 error; exposed for tests and tools.
+const device_model* device_for_env_value(const char* value);
+/// Sets what large_grf() answers when XESIM_GRF is unset. Called before main by programs
+/// compiled with -DXESIM_LARGE_GRF=1 (`xesim c++ -Xs "-doubleGRF"` passes it).
+void set_large_grf_default(bool on);
+
+#if defined(XESIM_LARGE_GRF) && XESIM_LARGE_GRF
+namespace detail {
+inline const bool kLargeGrfRequested = (set_large_grf_default(true), true);
+}  // namespace detail
+#endif
 
 }  // namespace xesim::dev
