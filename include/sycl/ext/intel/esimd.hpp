@@ -1,0 +1,33 @@
+// DPC++ entry header <sycl/ext/intel/esimd.hpp>: the ESIMD API of xesim under DPC++'s names.
+// Aliases only: sycl::ext::intel::esimd is xesim::esimd.
+#pragma once
+
+#include "sycl/sycl.hpp"
+#include "xesim/esimd.hpp"
+
+namespace xesim::sycl::ext::intel {
+namespace esimd = ::xesim::esimd;
+namespace experimental::esimd = ::xesim::esimd::experimental;
+}  // namespace xesim::sycl::ext::intel
+
+namespace xesim::esimd::experimental {
+using ::xesim::tfloat32;
+}  // namespace xesim::esimd::experimental
+
+#define __ESIMD_NS sycl::ext::intel::esimd
+#define __ESIMD_ENS sycl::ext::intel::experimental::esimd
+#define __ESIMD_DNS sycl::ext::intel::esimd::detail
+#define __ESIMD_EDNS sycl::ext::intel::experimental::esimd::detail
+#define __ESIMD_XMX_NS sycl::ext::intel::esimd::xmx
+#ifndef ESIMD_INLINE
+#define ESIMD_INLINE inline __attribute__((always_inline))
+#endif
+#ifndef ESIMD_NOINLINE
+#define ESIMD_NOINLINE __attribute__((noinline))
+#endif
+#ifndef ESIMD_PRIVATE
+#define ESIMD_PRIVATE
+#endif
+#ifndef ESIMD_REGISTER
+#define ESIMD_REGISTER(n)
+#endif

@@ -1,0 +1,33 @@
+// DPC++ entry header <sycl/sycl.hpp>: the host API of xesim under DPC++'s names. Aliases only.
+#pragma once
+
+#include "xesim/simd/bfloat16.hpp"
+#include "xesim/simd/half.hpp"
+#include "xesim/sycl/sycl.hpp"
+
+namespace xesim::sycl {
+/// sycl::_V1::x is sycl::x.
+namespace _V1 = ::xesim::sycl;
+using ::xesim::half;
+namespace ext::oneapi {
+using ::xesim::bfloat16;
+}  // namespace ext::oneapi
+}  // namespace xesim::sycl
+
+namespace sycl = ::xesim::sycl;
+
+#ifndef SYCL_ESIMD_KERNEL
+/// Marks an ESIMD kernel lambda or operator(); no effect on the CPU.
+#define SYCL_ESIMD_KERNEL
+#endif
+#ifndef SYCL_ESIMD_FUNCTION
+#define SYCL_ESIMD_FUNCTION
+#endif
+#ifndef SYCL_EXTERNAL
+#define SYCL_EXTERNAL
+#endif
+#ifndef SYCL_LANGUAGE_VERSION
+#define SYCL_LANGUAGE_VERSION 202001
+#endif
+/// Defined by every xesim build of a program; never by Intel's compiler.
+#define XESIM 1

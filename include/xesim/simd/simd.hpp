@@ -1,0 +1,118 @@
+// simd<T, N>: N elements of T held in registers by one ESIMD work-item.
+#pragma once
+
+#include <array>
+#include <initializer_list>
+
+#include "xesim/simd/simd_obj.hpp"
+
+namespace xesim::esimd {
+
+// ------------------------------ simd
+/// A vector of N elements of T; arithmetic is element-wise (see operators.hpp).
+/// Default construction leaves elements uninitialised, as on the GPU.
+template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T, N>> {
+  using base = detail::simd_obj_impl<T, N, simd<T, N>>;
+  using base::data_;
+
+ public:
+  using element_type = T;
+  using value_type = T;
+  static constexpr int length = N;
+
+  simd() = default;
+  simd(const simd&) = default;
+  simd& operator=(const simd&) = default;
+
+  /// Converts every element of another vector of the same length (DPC++: implicit).
+  template <class T2, class = std::enable_if_t<!std::is_same_v<T2, T>>>
+  simd(const simd<T2, N>& other) {
+    for (int i = 0; i < N; ++i) data_[i] = detail::convert_scalar<T>(other.elems()[i]);
+  }
+  /// Reads a view of the same length, converting its elements.
+  template <class B, class R, class = std::enable_if_t<R::length == N && !detail::is_mask_like_v<B>>>
+  simd(const simd_view<B, R>& v) : simd(v.read()) {}
+
+  /// Broadcast: every element is `v` converted to T.
+  template <class T1, class = std::enable_if_t<detail::is_valid_simd_elem_type_v<T1>>>
+  simd(T1 v) {
+    const T x = detail::convert_scalar<T>(v);
+    for (int i = 0; i < N; ++i) data_[i] = x;
+  }
+  /// Arithmetic sequence: element i is base + i*step (computed in T's compute type).
+  simd(T base_value, T step) {
+    using C = detail::compute_t<T>;
+    const C b = static_cast<C>(base_value), s = static_cast<C>(step);
+    for (int i = 0; i < N; ++i) data_[i] = static_cast<T>(b + static_cast<C>(i) * s);
+  }
+  /// From a braced list of exactly N elements: simd<int, 4> v({1, 2, 3, 4}).
+  template <int N1, class = std::enable_if_t<N1 == N>> simd(const T (&&arr)[N1]) {
+    for (int i = 0; i < N; ++i) data_[i] = arr[i];
+  }
+  /// From a std::array of N elements.
+  simd(const std::array<T, N>& arr) {
+    for (int i = 0; i < N; ++i) data_[i] = arr[i];
+  }
+  /// Loads N elements from `ptr` (copy_from).
+  template <class Flags = element_aligned_tag,
+            class = std::enable_if_t<is_simd_flag_type_v<Flags>>>
+  simd(const T* ptr, Flags f = {}) {
+    this->copy_from(ptr, f);
+  }
+
+  /// Assigns a view's elements (same length).
+  template <class B, class R, class = std::enable_if_t<R::length == N>>
+  simd& operator=(const simd_view<B, R>& v) {
+    return *this = simd(v.read());
+  }
+
+  // ------------------------------ increment / decrement
+  simd& operator++() { return *this = *this + T(1); }
+  simd operator++(int) {
+    simd r = *this;
+    ++*this;
+    return r;
+  }
+  simd& operator--() { return *this = *this - T(1); }
+  simd operator--(int) {
+    simd r = *this;
+    --*this;
+    return r;
+  }
+
+  /// Element-wise negation.
+  simd operator-() const {
+    simd r;
+    for (int i = 0; i < N; ++i) {
+      if constexpr (std::is_integral_v<T>)
+        r.data_[i] = static_cast<T>(0u - static_cast<std::make_unsigned_t<T>>(data_[i]));
+      else
+        r.data_[i] = -data_[i];
+    }
+    return r;
+  }
+  simd operator+() const { return *this; }
+
+  // Compound assignment: `a op= b` is `a = simd<T,N>(a op b)`, the result converted back to T.
+#define XESIM_SIMD_OPASSIGN(OP)                                                           \
+  template <class X, class = decltype(std::declval<const simd&>() OP std::declval<const X&>())> \
+  simd& operator OP##=(const X& x) {                                                      \
+    return *this = simd(*this OP x);                                                      \
+  }
+  XESIM_SIMD_OPASSIGN(+)
+  XESIM_SIMD_OPASSIGN(-)
+  XESIM_SIMD_OPASSIGN(*)
+  XESIM_SIMD_OPASSIGN(/)
+  XESIM_SIMD_OPASSIGN(%)
+  XESIM_SIMD_OPASSIGN(&)
+  XESIM_SIMD_OPASSIGN(|)
+  XESIM_SIMD_OPASSIGN(^)
+  XESIM_SIMD_OPASSIGN(<<)
+  XESIM_SIMD_OPASSIGN(>>)
+#undef XESIM_SIMD_OPASSIGN
+};
+
+/// CTAD: `simd v = some_view;` takes the view's element type and length.
+template <class B, class R> simd(const simd_view<B, R>&) -> simd<typename R::element_type, R::length>;
+
+}  // namespace xesim::esimd

@@ -1,0 +1,55 @@
+// simd_mask<N>: per-lane predicates (uint16_t elements, 0 = off), as produced by comparisons
+// and taken by merge and the masked memory operations.
+#pragma once
+
+#include "xesim/simd/simd_obj.hpp"
+
+namespace xesim::esimd {
+
+// ------------------------------ simd_mask
+/// N lane predicates; any non-zero element is "on". simd_mask<N> = simd_mask_impl<uint16_t, N>.
+template <class T, int N>
+class simd_mask_impl : public detail::simd_obj_impl<T, N, simd_mask_impl<T, N>> {
+  static_assert(std::is_same_v<T, simd_mask_elem_type>,
+                "simd_mask_impl: use simd_mask<N> (element type uint16_t)");
+  using base = detail::simd_obj_impl<T, N, simd_mask_impl<T, N>>;
+  using base::data_;
+
+ public:
+  using element_type = T;
+  static constexpr int length = N;
+
+  simd_mask_impl() = default;
+  simd_mask_impl(const simd_mask_impl&) = default;
+  simd_mask_impl& operator=(const simd_mask_impl&) = default;
+
+  /// Broadcast: every lane is `v` (converted to uint16_t).
+  template <class T1, class = std::enable_if_t<std::is_integral_v<T1>>> simd_mask_impl(T1 v) {
+    for (int i = 0; i < N; ++i) data_[i] = static_cast<T>(v);
+  }
+  /// From a braced list: simd_mask<4> m({1, 0, 0, 1}).
+  template <int N1, class = std::enable_if_t<N1 == N>> simd_mask_impl(const T (&&arr)[N1]) {
+    for (int i = 0; i < N; ++i) data_[i] = arr[i];
+  }
+  /// Loads N elements from `ptr`.
+  template <class Flags = element_aligned_tag,
+            class = std::enable_if_t<is_simd_flag_type_v<Flags>>>
+  simd_mask_impl(const T* ptr, Flags f = {}) {
+    this->copy_from(ptr, f);
+  }
+  /// Reads a mask view of the same length.
+  template <class B, class R, class = std::enable_if_t<R::length == N>>
+  simd_mask_impl(const simd_view<B, R>& v) : simd_mask_impl(v.read()) {}
+
+#define XESIM_MASK_OPASSIGN(OP)                               \
+  simd_mask_impl& operator OP##=(const simd_mask_impl& x) {   \
+    for (int i = 0; i < N; ++i) data_[i] = data_[i] OP x.elems()[i]; \
+    return *this;                                             \
+  }
+  XESIM_MASK_OPASSIGN(&)
+  XESIM_MASK_OPASSIGN(|)
+  XESIM_MASK_OPASSIGN(^)
+#undef XESIM_MASK_OPASSIGN
+};
+
+}  // namespace xesim::esimd

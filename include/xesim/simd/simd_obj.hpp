@@ -1,0 +1,216 @@
+// simd_obj_impl: the storage and region operations shared by simd<T,N> and simd_mask<N>.
+// Storage is a plain aligned array, so element-wise loops compile to vector instructions and
+// nothing here ever calls into the runtime.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+
+#include "xesim/simd/region.hpp"
+#include "xesim/simd/traits.hpp"
+
+namespace xesim::esimd {
+namespace detail {
+
+template <class V, int M> struct resize_simd;
+template <class T, int N, int M> struct resize_simd<simd<T, N>, M> { using type = simd<T, M>; };
+template <class T, int N, int M> struct resize_simd<simd_mask_impl<T, N>, M> {
+  using type = simd_mask_impl<T, M>;
+};
+/// The vector type of Derived's kind (simd or mask) with M elements.
+template <class V, int M> using resize_simd_t = typename resize_simd<V, M>::type;
+
+template <class T, int N, class Derived> class simd_obj_impl {
+  static_assert(N >= 1, "simd: the number of elements N must be >= 1");
+  static_assert(is_valid_simd_elem_type_v<T>,
+                "simd: element type must be an integral type (not bool), float, double, "
+                "sycl::half, bfloat16 or tfloat32");
+
+ public:
+  using element_type = T;
+  static constexpr int length = N;
+  static constexpr unsigned storage_alignment =
+      simd_alignment(N * static_cast<int>(sizeof(T)), static_cast<int>(alignof(T)));
+
+ protected:
+  alignas(storage_alignment) T data_[N];
+
+  Derived& derived() { return static_cast<Derived&>(*this); }
+  const Derived& derived() const { return static_cast<const Derived&>(*this); }
+
+ public:
+  /// Elements are left uninitialised, as in DPC++.
+  simd_obj_impl() = default;
+  simd_obj_impl(const simd_obj_impl&) = default;
+  simd_obj_impl& operator=(const simd_obj_impl&) = default;
+
+  /// Raw element storage (xesim extension; used by the memory and math layers).
+  XESIM_INLINE T* elems() noexcept { return data_; }
+  XESIM_INLINE const T* elems() const noexcept { return data_; }
+
+  // ------------------------------ read / write
+  /// A copy of this object.
+  Derived read() const { return derived(); }
+  /// Replaces every element with `v`'s.
+  Derived& write(const Derived& v) {
+    std::memcpy(data_, v.data_, sizeof(data_));
+    return derived();
+  }
+
+  // ------------------------------ merge
+  /// Lanes where `mask` is non-zero take `v`'s element; the others keep theirs.
+  void merge(const Derived& v, const simd_mask_impl<simd_mask_elem_type, N>& mask) {
+    const auto* m = mask.elems();
+    for (int i = 0; i < N; ++i) data_[i] = m[i] ? v.data_[i] : data_[i];
+  }
+  /// this = mask ? v1 : v2, lane by lane.
+  void merge(const Derived& v1, const Derived& v2,
+             const simd_mask_impl<simd_mask_elem_type, N>& mask) {
+    const auto* m = mask.elems();
+    for (int i = 0; i < N; ++i) data_[i] = m[i] ? v1.data_[i] : v2.data_[i];
+  }
+
+  // ------------------------------ select
+  /// A view of Size elements, Stride apart, from element `offset`. Lvalues only: rvalues
+  /// return the selected elements as a new vector.
+  template <int Size, int Stride>
+  simd_view<Derived, region1d_t<T, Size, Stride>> select(uint16_t offset = 0) & {
+    static_assert(Size > 1 || Stride == 1, "select: Stride must be 1 when Size is 1");
+    static_assert(Size >= 1 && (Size - 1) * Stride < N,
+                  "select: the region does not fit in the vector ((Size-1)*Stride < N)");
+    return {derived(), static_cast<uint32_t>(offset) * static_cast<uint32_t>(sizeof(T))};
+  }
+  template <int Size, int Stride> resize_simd_t<Derived, Size> select(uint16_t offset = 0) && {
+    static_assert(Size > 1 || Stride == 1, "select: Stride must be 1 when Size is 1");
+    static_assert(Size >= 1 && (Size - 1) * Stride < N,
+                  "select: the region does not fit in the vector ((Size-1)*Stride < N)");
+    resize_simd_t<Derived, Size> r;
+    for (int i = 0; i < Size; ++i) r.elems()[i] = data_[offset + i * Stride];
+    return r;
+  }
+
+  // ------------------------------ bit_cast_view
+  /// This vector's bytes seen as elements of EltTy (sizeof(T)*N must divide evenly).
+  template <class EltTy> auto bit_cast_view() & {
+    static_assert(is_valid_simd_elem_type_v<EltTy>, "bit_cast_view: invalid element type");
+    static_assert((N * sizeof(T)) % sizeof(EltTy) == 0,
+                  "bit_cast_view: the vector's size must be a multiple of sizeof(EltTy)");
+    constexpr int M = static_cast<int>(N * sizeof(T) / sizeof(EltTy));
+    return simd_view<Derived, region1d_t<EltTy, M, 1>>{derived(), 0};
+  }
+  /// This vector's bytes seen as a Height x Width matrix of EltTy.
+  template <class EltTy, int Height, int Width> auto bit_cast_view() & {
+    static_assert(is_valid_simd_elem_type_v<EltTy>, "bit_cast_view: invalid element type");
+    static_assert(sizeof(EltTy) * Height * Width == sizeof(T) * N,
+                  "bit_cast_view: sizeof(EltTy)*Height*Width must equal the vector's size");
+    return simd_view<Derived, region2d_t<EltTy, Height, Width, Width, 1>>{derived(), 0};
+  }
+
+  // ------------------------------ operator[]
+  /// Element i (by value).
+  XESIM_INLINE T operator[](int i) const& { return data_[i]; }
+  /// A writable one-element view of element i; converts to T.
+  XESIM_INLINE simd_view<Derived, region1d_scalar_t<T>> operator[](int i) & {
+    return {derived(), static_cast<uint32_t>(i) * static_cast<uint32_t>(sizeof(T))};
+  }
+  XESIM_INLINE T operator[](int i) && { return data_[i]; }
+
+  // ------------------------------ iselect / iupdate
+  /// Elements at the given indices: r[k] = this[indices[k]].
+  template <int Size> resize_simd_t<Derived, Size> iselect(const simd<uint16_t, Size>& indices) {
+    resize_simd_t<Derived, Size> r;
+    for (int k = 0; k < Size; ++k) r.elems()[k] = data_[indices.elems()[k]];
+    return r;
+  }
+  /// this[index] = v.
+  void iupdate(uint16_t index, T v) { data_[index] = v; }
+  /// this[indices[k]] = v[k] where mask[k].
+  template <int Size>
+  void iupdate(const simd<uint16_t, Size>& indices, const resize_simd_t<Derived, Size>& v,
+               const simd_mask_impl<simd_mask_elem_type, Size>& mask) {
+    for (int k = 0; k < Size; ++k)
+      if (mask.elems()[k]) data_[indices.elems()[k]] = v.elems()[k];
+  }
+
+  // ------------------------------ replicate
+  /// Rep blocks of W elements: block i starts at offset + i*VS, its elements HS apart.
+  template <int Rep, int VS, int W, int HS>
+  resize_simd_t<Derived, Rep * W> replicate_vs_w_hs(uint16_t offset) const {
+    static_assert(Rep >= 1 && W >= 1, "replicate: Rep and W must be >= 1");
+    resize_simd_t<Derived, Rep * W> r;
+    for (int i = 0; i < Rep; ++i)
+      for (int j = 0; j < W; ++j) r.elems()[i * W + j] = data_[offset + i * VS + j * HS];
+    return r;
+  }
+  template <int Rep, int VS, int W>
+  resize_simd_t<Derived, Rep * W> replicate_vs_w(uint16_t offset) const {
+    return replicate_vs_w_hs<Rep, VS, W, 1>(offset);
+  }
+  /// The W elements from `offset`, Rep times over.
+  template <int Rep, int W> resize_simd_t<Derived, Rep * W> replicate_w(uint16_t offset) const {
+    return replicate_vs_w_hs<Rep, 0, W, 1>(offset);
+  }
+  /// The whole vector, Rep times over.
+  template <int Rep> resize_simd_t<Derived, Rep * N> replicate() const {
+    return replicate_vs_w_hs<Rep, 0, N, 1>(0);
+  }
+
+  // ------------------------------ any / all
+  /// 1 if any element is non-zero (integral element types only).
+  template <class T1 = T, class = std::enable_if_t<std::is_integral_v<T1>>>
+  uint16_t any() const {
+    bool r = false;
+    for (int i = 0; i < N; ++i) r |= data_[i] != 0;
+    return r;
+  }
+  /// 1 if every element is non-zero (integral element types only).
+  template <class T1 = T, class = std::enable_if_t<std::is_integral_v<T1>>>
+  uint16_t all() const {
+    bool r = true;
+    for (int i = 0; i < N; ++i) r &= data_[i] != 0;
+    return r;
+  }
+
+  // ------------------------------ copy_from / copy_to
+  /// Loads N contiguous elements from `addr`; Flags assert its alignment.
+  template <class Flags = element_aligned_tag,
+            class = std::enable_if_t<is_simd_flag_type_v<Flags>>>
+  void copy_from(const T* addr, Flags = {}) {
+    std::memcpy(static_cast<void*>(data_), static_cast<const void*>(addr), sizeof(data_));
+  }
+  /// Stores the N elements contiguously at `addr`.
+  template <class Flags = element_aligned_tag,
+            class = std::enable_if_t<is_simd_flag_type_v<Flags>>>
+  void copy_to(T* addr, Flags = {}) const {
+    std::memcpy(static_cast<void*>(addr), static_cast<const void*>(data_), sizeof(data_));
+  }
+
+  // ------------------------------ unary
+  /// Bitwise not of every element (integral element types).
+  template <class T1 = T, class = std::enable_if_t<std::is_integral_v<T1>>>
+  Derived operator~() const {
+    Derived r;
+    for (int i = 0; i < N; ++i) r.data_[i] = static_cast<T>(~data_[i]);
+    return r;
+  }
+  /// Per-lane `element == 0` (integral element types).
+  template <class T1 = T, class = std::enable_if_t<std::is_integral_v<T1>>>
+  simd_mask_impl<simd_mask_elem_type, N> operator!() const {
+    simd_mask_impl<simd_mask_elem_type, N> r;
+    for (int i = 0; i < N; ++i) r.elems()[i] = data_[i] == 0;
+    return r;
+  }
+
+  /// A one-element vector converts to its element.
+  operator T() const
+    requires(N == 1)
+  {
+    return data_[0];
+  }
+
+  template <class, int, class> friend class simd_obj_impl;
+};
+
+}  // namespace detail
+}  // namespace xesim::esimd
