@@ -7,6 +7,8 @@
 
 namespace xesim::rt {
 
+class work_group;  // src/runtime: the scheduler of one running work-group
+
 /// The launch a work-item belongs to; fixed for the whole launch.
 struct launch_info {
   const char* kernel_name;     ///< demangled kernel name type, or "(unnamed kernel)"
@@ -26,10 +28,17 @@ struct item_state {
   std::size_t group_linear_id;
   std::byte* slm;              ///< this work-group's SLM (null before slm_init, or in range launches)
   std::size_t slm_size;        ///< bytes made available by slm_init
+  work_group* group;           ///< engine: this item's work-group (null in range launches)
+  std::uint32_t barriers_passed;  ///< barrier() calls this work-item has returned from
 };
 
-/// The work-item running on this thread, or nullptr on the host.
-item_state* current_item() noexcept;
+namespace detail {
+/// The running work-item of this OS thread (engine-owned; read through current_item()).
+extern constinit thread_local item_state* tls_current_item;
+}  // namespace detail
+
+/// The work-item running on this thread, or nullptr on the host. One thread_local load.
+inline item_state* current_item() noexcept { return detail::tls_current_item; }
 
 /// slm_init: makes `bytes` of SLM available to the current work-group. Throws sycl::exception
 /// (errc::invalid) above the device model's per-group limit or outside an nd_range kernel.
