@@ -40,8 +40,11 @@ class item {
   }
 
   operator id<D>() const noexcept { return get_id(); }
-  template <int E = D, std::enable_if_t<E == 1, int> = 0>
-  operator std::size_t() const noexcept { return s_->global_id[0]; }
+  operator std::size_t() const noexcept
+    requires(D == 1)
+  {
+    return s_->global_id[0];
+  }
 
  private:
   const rt::item_state* s_;

@@ -150,8 +150,11 @@ class id : public detail::index_array<id<D>, D> {
     return r;
   }
 
-  template <int E = D, std::enable_if_t<E == 1, int> = 0>
-  constexpr operator std::size_t() const noexcept { return this->v_[0]; }
+  constexpr operator std::size_t() const noexcept
+    requires(D == 1)
+  {
+    return this->v_[0];
+  }
 };
 
 id(std::size_t) -> id<1>;

@@ -1,0 +1,183 @@
+// device, platform, context and device selectors. There is one device: the GPU model selected by
+// XESIM_DEVICE (xesim::dev::current_device()); every query answers as that GPU does.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "xesim/runtime/device_model.hpp"
+#include "xesim/sycl/exception.hpp"
+#include "xesim/sycl/info.hpp"
+
+namespace xesim::sycl {
+
+class device;
+class platform;
+
+namespace detail {
+// One overload per supported descriptor (src/runtime/device_info.cpp). A descriptor without an
+// overload does not compile.
+namespace idev = info::device;
+namespace xdev = ext::intel::info::device;
+info::device_type query(const dev::device_model&, idev::device_type);
+std::uint32_t query(const dev::device_model&, idev::vendor_id);
+std::uint32_t query(const dev::device_model&, idev::max_compute_units);
+std::uint32_t query(const dev::device_model&, idev::max_work_item_dimensions);
+id<1> query(const dev::device_model&, idev::max_work_item_sizes<1>);
+id<2> query(const dev::device_model&, idev::max_work_item_sizes<2>);
+id<3> query(const dev::device_model&, idev::max_work_item_sizes<3>);
+std::size_t query(const dev::device_model&, idev::max_work_group_size);
+std::uint32_t query(const dev::device_model&, idev::max_num_sub_groups);
+std::vector<std::size_t> query(const dev::device_model&, idev::sub_group_sizes);
+std::uint32_t query(const dev::device_model&, idev::max_clock_frequency);
+std::uint32_t query(const dev::device_model&, idev::address_bits);
+std::uint64_t query(const dev::device_model&, idev::max_mem_alloc_size);
+info::global_mem_cache_type query(const dev::device_model&, idev::global_mem_cache_type);
+std::uint32_t query(const dev::device_model&, idev::global_mem_cache_line_size);
+std::uint64_t query(const dev::device_model&, idev::global_mem_cache_size);
+std::uint64_t query(const dev::device_model&, idev::global_mem_size);
+info::local_mem_type query(const dev::device_model&, idev::local_mem_type);
+std::uint64_t query(const dev::device_model&, idev::local_mem_size);
+bool query(const dev::device_model&, idev::error_correction_support);
+bool query(const dev::device_model&, idev::host_unified_memory);
+std::size_t query(const dev::device_model&, idev::profiling_timer_resolution);
+bool query(const dev::device_model&, idev::is_endian_little);
+bool query(const dev::device_model&, idev::is_available);
+bool query(const dev::device_model&, idev::is_compiler_available);
+bool query(const dev::device_model&, idev::is_linker_available);
+std::string query(const dev::device_model&, idev::name);
+std::string query(const dev::device_model&, idev::vendor);
+std::string query(const dev::device_model&, idev::driver_version);
+std::string query(const dev::device_model&, idev::profile);
+std::string query(const dev::device_model&, idev::version);
+std::string query(const dev::device_model&, idev::backend_version);
+std::vector<std::string> query(const dev::device_model&, idev::extensions);
+std::vector<aspect> query(const dev::device_model&, idev::aspects);
+std::uint32_t query(const dev::device_model&, xdev::device_id);
+std::uint32_t query(const dev::device_model&, xdev::gpu_eu_count);
+std::uint32_t query(const dev::device_model&, xdev::gpu_eu_simd_width);
+std::uint32_t query(const dev::device_model&, xdev::gpu_slices);
+std::uint32_t query(const dev::device_model&, xdev::gpu_subslices_per_slice);
+std::uint32_t query(const dev::device_model&, xdev::gpu_eu_count_per_subslice);
+std::uint32_t query(const dev::device_model&, xdev::gpu_hw_threads_per_eu);
+std::uint64_t query(const dev::device_model&, xdev::max_mem_bandwidth);
+std::uint64_t query(const dev::device_model&, xdev::free_memory);
+std::uint32_t query(const dev::device_model&, xdev::memory_clock_rate);
+std::uint32_t query(const dev::device_model&, xdev::memory_bus_width);
+bool has_aspect(const dev::device_model&, aspect a);
+std::string query(const dev::device_model&, info::platform::name);
+std::string query(const dev::device_model&, info::platform::vendor);
+std::string query(const dev::device_model&, info::platform::version);
+std::string query(const dev::device_model&, info::platform::profile);
+}  // namespace detail
+
+// ------------------------------ device
+/// The modelled Intel GPU. Default-constructed, or chosen by a selector, it is always the model
+/// XESIM_DEVICE names; get_info answers from that model's row.
+class device {
+ public:
+  device() : model_(&dev::current_device()) {}
+  /// The device a selector (int(const device&)) scores highest; throws errc::runtime when it
+  /// rejects the only device (a negative score), as DPC++ does when no device matches.
+  template <class Selector, std::enable_if_t<std::is_invocable_r_v<int, const Selector&, const device&>, int> = 0>
+  explicit device(const Selector& selector) : device() {
+    if (selector(*this) < 0)
+      throw exception(make_error_code(errc::runtime),
+                      "No device of requested type available: xesim models one GPU (" + std::string(model_->name) +
+                          "), rejected by the selector");
+  }
+
+  bool is_gpu() const noexcept { return true; }
+  bool is_cpu() const noexcept { return false; }
+  bool is_accelerator() const noexcept { return false; }
+  bool has(aspect a) const { return detail::has_aspect(*model_, a); }
+  platform get_platform() const;
+
+  template <class Desc>
+  typename Desc::return_type get_info() const {
+    return detail::query(*model_, Desc{});
+  }
+
+  /// xesim: the device model this device answers as.
+  const dev::device_model& model() const noexcept { return *model_; }
+
+  static std::vector<device> get_devices(info::device_type type = info::device_type::all) {
+    if (type == info::device_type::all || type == info::device_type::gpu ||
+        type == info::device_type::automatic)
+      return {device()};
+    return {};
+  }
+
+  friend bool operator==(const device& a, const device& b) noexcept { return a.model_ == b.model_; }
+  friend bool operator!=(const device& a, const device& b) noexcept { return !(a == b); }
+
+ private:
+  const dev::device_model* model_;
+};
+
+// ------------------------------ platform
+/// The Intel(R) Level-Zero-like platform holding the one modelled device.
+class platform {
+ public:
+  platform() = default;
+  std::vector<device> get_devices(info::device_type type = info::device_type::all) const {
+    return device::get_devices(type);
+  }
+  bool has(aspect a) const { return device().has(a); }
+  template <class Desc>
+  typename Desc::return_type get_info() const {
+    return detail::query(dev::current_device(), Desc{});
+  }
+  static std::vector<platform> get_platforms() { return {platform()}; }
+  friend bool operator==(const platform&, const platform&) noexcept { return true; }
+  friend bool operator!=(const platform&, const platform&) noexcept { return false; }
+};
+
+inline platform device::get_platform() const { return platform(); }
+
+// ------------------------------ context
+/// A SYCL context: the one device. Exists so USM calls taking a context compile.
+class context {
+ public:
+  context() = default;
+  explicit context(const device& d) : device_(d) {}
+  std::vector<device> get_devices() const { return {device_}; }
+  platform get_platform() const { return platform(); }
+  friend bool operator==(const context&, const context&) noexcept { return true; }
+  friend bool operator!=(const context&, const context&) noexcept { return false; }
+
+ private:
+  device device_;
+};
+
+// ------------------------------ selectors
+/// SYCL 2020 selectors: score a device (negative = reject).
+inline int default_selector_v(const device&) { return 1; }
+inline int gpu_selector_v(const device& d) { return d.is_gpu() ? 1 : -1; }
+inline int cpu_selector_v(const device& d) { return d.is_cpu() ? 1 : -1; }
+inline int accelerator_selector_v(const device& d) { return d.is_accelerator() ? 1 : -1; }
+inline auto aspect_selector(std::vector<aspect> required) {
+  return [required = std::move(required)](const device& d) {
+    for (aspect a : required)
+      if (!d.has(a)) return -1;
+    return 1;
+  };
+}
+
+/// SYCL 1.2.1 selector classes (deprecated in SYCL 2020, still common).
+struct default_selector {
+  int operator()(const device& d) const { return default_selector_v(d); }
+};
+struct gpu_selector {
+  int operator()(const device& d) const { return gpu_selector_v(d); }
+};
+struct cpu_selector {
+  int operator()(const device& d) const { return cpu_selector_v(d); }
+};
+struct accelerator_selector {
+  int operator()(const device& d) const { return accelerator_selector_v(d); }
+};
+
+}  // namespace xesim::sycl

@@ -1,0 +1,212 @@
+// The engine: validates launches and runs them on a oneTBB arena (include/xesim/runtime/launch.hpp),
+// plus the in-kernel calls of context.hpp (slm_init, barrier).
+#include <tbb/blocked_range.h>
+#include <tbb/info.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <mutex>
+#include <string>
+
+#include "work_group.hpp"
+#include "xesim/runtime/device_model.hpp"
+#include "xesim/runtime/hooks.hpp"
+#include "xesim/runtime/launch.hpp"
+#include "xesim/sycl/exception.hpp"
+
+#ifndef XESIM_VERSION
+#define XESIM_VERSION "unknown"
+#endif
+
+namespace xesim::rt {
+
+namespace detail {
+constinit thread_local item_state* tls_current_item = nullptr;
+}  // namespace detail
+
+namespace {
+
+[[noreturn]] void fail(sycl::errc code, const std::string& msg) {
+  throw sycl::exception(sycl::make_error_code(code), msg);
+}
+
+std::string dims_string(const std::size_t* v, int dims) {
+  std::string s = "{";
+  for (int d = 0; d < dims; ++d) s += (d ? ", " : "") + std::to_string(v[d]);
+  return s + "}";
+}
+
+tbb::task_arena& arena() {
+  static tbb::task_arena a(thread_count());
+  return a;
+}
+
+// Shared by the tasks of one launch: the first error stops the others.
+struct launch_run {
+  launch_run(const launch_info* i, kernel_ref k) : info(i), kernel(k) {}
+  const launch_info* info;
+  kernel_ref kernel;
+  std::atomic<bool> failed{false};
+  std::mutex mutex;
+  std::exception_ptr error;
+
+  void record(std::exception_ptr e) {
+    std::lock_guard lock(mutex);
+    if (!error) error = std::move(e);
+    failed.store(true, std::memory_order_relaxed);
+  }
+};
+
+// Range launch: work-items [begin, end) in linear order (last dimension fastest), straight on
+// this thread's stack, one item_state reused for all of them.
+void run_range_items(launch_run& run, std::size_t begin, std::size_t end) {
+  const std::size_t* g = run.info->global;
+  item_state st{};
+  st.launch = run.info;
+  std::size_t i0 = begin / (g[1] * g[2]), i1 = (begin / g[2]) % g[1], i2 = begin % g[2];
+  detail::tls_current_item = &st;
+  for (std::size_t lin = begin; lin < end; ++lin) {
+    if (run.failed.load(std::memory_order_relaxed)) break;
+    st.global_id[0] = st.group_id[0] = i0;
+    st.global_id[1] = st.group_id[1] = i1;
+    st.global_id[2] = st.group_id[2] = i2;
+    st.group_linear_id = lin;
+    try {
+      run.kernel.invoke(run.kernel.object, st);
+    } catch (...) {
+      run.record(std::current_exception());
+      break;
+    }
+    if (++i2 == g[2]) {
+      i2 = 0;
+      if (++i1 == g[1]) {
+        i1 = 0;
+        ++i0;
+      }
+    }
+  }
+  detail::tls_current_item = nullptr;
+}
+
+void run_groups(launch_run& run, std::size_t begin, std::size_t end) {
+  work_group& wg = thread_work_group();
+  for (std::size_t g = begin; g < end; ++g) {
+    if (run.failed.load(std::memory_order_relaxed)) break;
+    if (std::exception_ptr e = wg.run(*run.info, run.kernel, g)) run.record(std::move(e));
+  }
+}
+
+}  // namespace
+
+int thread_count() noexcept {
+  static const int n = [] {
+    if (const char* env = std::getenv("XESIM_THREADS")) {
+      char* end = nullptr;
+      const long v = std::strtol(env, &end, 10);
+      if (end != env && *end == '\0' && v >= 1 && v <= 4096) return static_cast<int>(v);
+    }
+    return tbb::info::default_concurrency();
+  }();
+  return n;
+}
+
+std::uint64_t now_ns() noexcept {
+  return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                        std::chrono::steady_clock::now().time_since_epoch())
+                                        .count());
+}
+
+const char* version_string() noexcept { return "xesim " XESIM_VERSION; }
+
+engine_hooks& hooks() noexcept {
+  static engine_hooks table;
+  return table;
+}
+
+void validate_launch(const launch_info& info) {
+  if (info.dims < 1 || info.dims > 3) fail(sycl::errc::invalid, "launch: dimensions must be 1, 2 or 3");
+  if (!info.is_nd_range) return;
+  const std::string what = std::string("nd_range launch of kernel '") + info.kernel_name + "': ";
+  std::size_t group_size = 1;
+  for (int d = 0; d < info.dims; ++d) {
+    if (info.local[d] == 0)
+      fail(sycl::errc::nd_range, what + "local range " + dims_string(info.local, info.dims) +
+                                     " has a zero extent in dimension " + std::to_string(d));
+    if (info.global[d] % info.local[d] != 0)
+      fail(sycl::errc::nd_range,
+           what + "global range " + dims_string(info.global, info.dims) + " is not a multiple of local range " +
+               dims_string(info.local, info.dims) + " in dimension " + std::to_string(d) +
+               " (non-uniform work-groups are not supported)");
+    group_size *= info.local[d];
+  }
+  const dev::device_model& m = dev::current_device();
+  if (group_size > static_cast<std::size_t>(m.max_work_group_size))
+    fail(sycl::errc::nd_range, what + "work-group of " + std::to_string(group_size) +
+                                   " work-items exceeds max_work_group_size " +
+                                   std::to_string(m.max_work_group_size) + " of " + m.name);
+}
+
+std::exception_ptr launch(const launch_info& info, kernel_ref kernel, launch_times* times) {
+  if (current_item())
+    fail(sycl::errc::invalid, std::string("kernel '") + info.kernel_name +
+                                  "' submitted from inside a running kernel: launches nest only on the host");
+  validate_launch(info);
+  if (hooks().kernel_begin) hooks().kernel_begin(info);
+  launch_run run(&info, kernel);
+  const std::size_t items = info.global[0] * info.global[1] * info.global[2];
+  const std::uint64_t start = now_ns();
+  if (info.is_nd_range) {
+    const std::size_t groups = items / (info.local[0] * info.local[1] * info.local[2]);
+    if (groups <= 1 || thread_count() == 1) {
+      run_groups(run, 0, groups);  // one group (or one thread): no task overhead
+    } else {
+      arena().execute([&] {
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, groups),
+                          [&](const tbb::blocked_range<std::size_t>& r) { run_groups(run, r.begin(), r.end()); });
+      });
+    }
+  } else if (items <= 1 || thread_count() == 1) {
+    run_range_items(run, 0, items);
+  } else {
+    arena().execute([&] {
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, items), [&](const tbb::blocked_range<std::size_t>& r) {
+        run_range_items(run, r.begin(), r.end());
+      });
+    });
+  }
+  const std::uint64_t end = now_ns();
+  if (times) *times = {start, end};
+  if (hooks().kernel_end) hooks().kernel_end(info);
+  return run.error;
+}
+
+// ------------------------------ slm_init
+void slm_init(std::size_t bytes) {
+  item_state* it = current_item();
+  if (!it) fail(sycl::errc::invalid, "slm_init called outside a kernel");
+  if (!it->group)
+    fail(sycl::errc::invalid, std::string("slm_init in kernel '") + it->launch->kernel_name +
+                                  "': SLM exists only in nd_range kernels (this one was launched over a range)");
+  const dev::device_model& m = dev::current_device();
+  if (bytes > m.slm_per_group)
+    fail(sycl::errc::invalid, std::string("slm_init(") + std::to_string(bytes) + ") in kernel '" +
+                                  it->launch->kernel_name + "': above the " + std::to_string(m.slm_per_group) +
+                                  " bytes of SLM a work-group may use on " + m.name +
+                                  " (info::device::local_mem_size)");
+  it->group->slm_init(bytes);
+}
+
+// ------------------------------ barrier
+void barrier() {
+  item_state* it = current_item();
+  if (!it) fail(sycl::errc::invalid, "barrier() called outside a kernel");
+  if (!it->group)
+    fail(sycl::errc::invalid, std::string("barrier() in kernel '") + it->launch->kernel_name +
+                                  "': work-group barriers need an nd_range launch (this one was a range)");
+  it->group->barrier(*it);
+}
+
+}  // namespace xesim::rt

@@ -1,0 +1,250 @@
+// The work-group scheduler (work_group.hpp).
+#include "work_group.hpp"
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "fiber_stack.hpp"
+#include "xesim/runtime/device_model.hpp"
+#include "xesim/runtime/hooks.hpp"
+#include "xesim/sycl/exception.hpp"
+
+namespace xesim::rt {
+namespace {
+
+// DPC++ leaves SLM uninitialised; xesim fills it with 0xCD at slm_init so reads of never-written
+// SLM give a recognisable value (0xCDCDCDCD as an int, -4.3e8 as a float) instead of old data.
+constexpr unsigned char kSlmFill = 0xCD;
+constexpr std::size_t kSlmAlign = 4096;
+constexpr std::size_t kMaxIdsInMessage = 16;
+
+// Thrown on the worker stack to unwind the host item of an abandoned group. Not a std::exception,
+// so a kernel's catch (const std::exception&) does not swallow it.
+struct group_abort {};
+
+std::string id_list(const std::vector<std::size_t>& ids) {
+  std::string s = "{";
+  for (std::size_t i = 0; i < ids.size() && i < kMaxIdsInMessage; ++i)
+    s += (i ? ", " : "") + std::to_string(ids[i]);
+  if (ids.size() > kMaxIdsInMessage) s += ", ... (" + std::to_string(ids.size()) + " in all)";
+  return s + "}";
+}
+
+}  // namespace
+
+work_group::work_group() = default;
+
+work_group::~work_group() { std::free(slm_); }
+
+std::exception_ptr work_group::run(const launch_info& launch, kernel_ref kernel, std::size_t group_linear) {
+  launch_ = &launch;
+  kernel_ = kernel;
+  const std::size_t* L = launch.local;
+  const std::size_t groups[3] = {launch.global[0] / L[0], launch.global[1] / L[1], launch.global[2] / L[2]};
+  const std::size_t gid[3] = {group_linear / (groups[1] * groups[2]), (group_linear / groups[2]) % groups[1],
+                              group_linear % groups[2]};
+  n_ = L[0] * L[1] * L[2];
+  if (items_.size() < n_) {
+    items_.resize(n_);
+    slots_.resize(n_);
+  }
+  for (std::size_t i = 0; i < n_; ++i) {
+    item_state& it = items_[i];
+    it.launch = &launch;
+    it.local_id[0] = i / (L[1] * L[2]);
+    it.local_id[1] = (i / L[2]) % L[1];
+    it.local_id[2] = i % L[2];
+    for (int d = 0; d < 3; ++d) {
+      it.group_id[d] = gid[d];
+      it.global_id[d] = gid[d] * L[d] + it.local_id[d];
+    }
+    it.local_linear_id = i;
+    it.group_linear_id = group_linear;
+    it.slm = nullptr;
+    it.slm_size = 0;
+    it.group = this;
+    it.barriers_passed = 0;
+    slots_[i].state = phase::not_started;
+  }
+  done_ = arrived_ = slm_size_ = 0;
+  host_ = kNone;
+  abort_ = false;
+  error_ = nullptr;
+
+  for (std::size_t i = 0; i < n_ && !abort_; ++i) {
+    current_ = i;
+    slots_[i].state = phase::ready;
+    detail::tls_current_item = &items_[i];
+    try {
+      kernel.invoke(kernel.object, items_[i]);
+    } catch (const group_abort&) {
+    } catch (...) {
+      record_error(std::current_exception());
+    }
+    slots_[i].state = phase::done;
+    ++done_;
+    if (host_ == kNone) continue;  // no barrier yet: next item, straight on this stack
+    // Item i reached a barrier, so the items after it run as fibers; now that i returned, this
+    // stack schedules them until all return (or the group is abandoned).
+    if (!abort_ && divergent()) report_divergence();
+    while (!abort_ && done_ < n_) switch_to(pick_next(i));
+    break;
+  }
+  detail::tls_current_item = nullptr;
+  if (abort_)
+    for (std::size_t j = 0; j < n_; ++j) slots_[j].ctx = boost::context::fiber();  // unwinds its stack
+  launch_ = nullptr;
+  return std::exchange(error_, nullptr);
+}
+
+// ------------------------------ barrier
+// Measured (tests/runtime/barrier_cost_test.cpp, `XESIM_THREADS=1 build-engine/bin/test_runtime_barrier_cost`,
+// Release, 2-core Zen 5 host): see the figures recorded in that test's header comment.
+void work_group::barrier(item_state& me) {
+  const std::size_t idx = me.local_linear_id;
+  if (host_ == kNone) host_ = idx;  // first barrier of the group: this stack hosts the fibers
+  slots_[idx].state = phase::waiting;
+  if (++arrived_ == n_) {  // the last to arrive releases everyone and keeps running
+    for (std::size_t j = 0; j < n_; ++j)
+      if (slots_[j].state == phase::waiting) slots_[j].state = phase::ready;
+    slots_[idx].state = phase::ready;
+    arrived_ = 0;
+    ++me.barriers_passed;
+    return;
+  }
+  if (divergent()) report_divergence();
+  if (abort_ && idx == host_) throw group_abort{};
+  switch_to(abort_ ? host_ : pick_next(idx));
+  // Resumed: released from the barrier (a fiber is never resumed after an abort: it is unwound).
+  if (abort_) throw group_abort{};
+  detail::tls_current_item = &me;
+  ++me.barriers_passed;
+}
+
+void work_group::slm_init(std::size_t bytes) {
+  if (!slm_) {
+    slm_capacity_ = (dev::current_device().slm_per_group + kSlmAlign - 1) / kSlmAlign * kSlmAlign;
+    if (slm_capacity_ == 0) slm_capacity_ = kSlmAlign;
+    slm_ = static_cast<std::byte*>(std::aligned_alloc(kSlmAlign, slm_capacity_));
+    if (!slm_)
+      throw sycl::exception(sycl::make_error_code(sycl::errc::memory_allocation),
+                            "slm_init: cannot allocate the work-group's SLM on the host");
+  }
+  if (bytes <= slm_size_) return;
+  std::memset(slm_ + slm_size_, kSlmFill, bytes - slm_size_);
+  slm_size_ = bytes;
+  for (std::size_t i = 0; i < n_; ++i) {
+    items_[i].slm = slm_;
+    items_[i].slm_size = bytes;
+  }
+}
+
+std::size_t work_group::pick_next(std::size_t from) const noexcept {
+  for (std::size_t k = 1; k <= n_; ++k) {
+    const std::size_t j = (from + k) % n_;
+    if (slots_[j].state == phase::ready || slots_[j].state == phase::not_started) return j;
+  }
+  return host_;  // unreachable: with no runnable item the group is complete or divergent
+}
+
+void work_group::switch_to(std::size_t to) {
+  slot& s = slots_[to];
+  if (s.state == phase::not_started) {
+    s.ctx = boost::context::fiber(std::allocator_arg, pooled_stack(),
+                                  [this, to](boost::context::fiber&& caller) {
+                                    return fiber_main(std::move(caller), to);
+                                  });
+    s.state = phase::ready;
+  }
+  prev_ = current_;
+  current_ = to;
+  boost::context::fiber from = std::move(s.ctx).resume();
+  // Back here: whoever switched to us set prev_ to itself; keep its context (empty if it ended).
+  slots_[prev_].ctx = std::move(from);
+}
+
+boost::context::fiber work_group::fiber_main(boost::context::fiber&& caller, std::size_t idx) {
+  slots_[prev_].ctx = std::move(caller);
+  detail::tls_current_item = &items_[idx];
+  try {
+    kernel_.invoke(kernel_.object, items_[idx]);
+  } catch (const boost::context::detail::forced_unwind&) {
+    throw;  // the group is being abandoned: let Boost unwind this stack
+  } catch (const group_abort&) {
+  } catch (...) {
+    record_error(std::current_exception());
+  }
+  slots_[idx].state = phase::done;
+  ++done_;
+  std::size_t next = host_;
+  if (!abort_ && done_ < n_) {
+    if (divergent())
+      report_divergence();
+    else
+      next = pick_next(idx);
+  }
+  if (slots_[next].state == phase::not_started) {
+    slots_[next].ctx = boost::context::fiber(std::allocator_arg, pooled_stack(),
+                                             [this, next](boost::context::fiber&& c) {
+                                               return fiber_main(std::move(c), next);
+                                             });
+    slots_[next].state = phase::ready;
+  }
+  prev_ = idx;
+  current_ = next;
+  return std::move(slots_[next].ctx);
+}
+
+bool work_group::divergent() const noexcept {
+  // Every live item waits, yet not all items arrived: the others returned and never will.
+  return arrived_ > 0 && arrived_ == n_ - done_;
+}
+
+void work_group::report_divergence() {
+  abort_ = true;
+  exited_ids_.clear();
+  waiting_ids_.clear();
+  barrier_counts_.resize(n_);
+  for (std::size_t j = 0; j < n_; ++j) {
+    if (slots_[j].state == phase::done) exited_ids_.push_back(j);
+    if (slots_[j].state == phase::waiting) waiting_ids_.push_back(j);
+    barrier_counts_[j] = items_[j].barriers_passed;
+  }
+  const item_state& any = items_[0];
+  barrier_divergence_info info{launch_,
+                               {any.group_id[0], any.group_id[1], any.group_id[2]},
+                               any.group_linear_id,
+                               exited_ids_.data(),
+                               exited_ids_.size(),
+                               waiting_ids_.data(),
+                               waiting_ids_.size(),
+                               barrier_counts_.data(),
+                               n_};
+  if (hooks().barrier_divergence && hooks().barrier_divergence(info)) return;
+
+  std::string group = "(";
+  for (int d = 0; d < launch_->dims; ++d) group += (d ? ", " : "") + std::to_string(any.group_id[d]);
+  group += ")";
+  std::string msg = "barrier divergence in kernel '" + std::string(launch_->kernel_name) + "', work-group " +
+                    group + " (linear " + std::to_string(any.group_linear_id) + ", " + std::to_string(n_) +
+                    " work-items): work-items " + id_list(exited_ids_) +
+                    " returned from the kernel while work-items " + id_list(waiting_ids_) +
+                    " wait at barrier #" + std::to_string(items_[waiting_ids_.front()].barriers_passed + 1) +
+                    " (the exited ones passed " + std::to_string(barrier_counts_[exited_ids_.front()]) +
+                    " barriers). Every work-item of a group must call barrier() the same number of times: "
+                    "no barrier inside a condition, no early return before one.";
+  record_error(std::make_exception_ptr(sycl::exception(sycl::make_error_code(sycl::errc::kernel), msg)));
+}
+
+void work_group::record_error(std::exception_ptr e) noexcept {
+  abort_ = true;
+  if (!error_) error_ = std::move(e);
+}
+
+work_group& thread_work_group() {
+  thread_local work_group wg;
+  return wg;
+}
+
+}  // namespace xesim::rt
