@@ -1,0 +1,42 @@
+#include "commands.hpp"
+#include "compile.hpp"
+#include "process.hpp"
+#include "toolchain.hpp"
+
+#include <cstdio>
+
+namespace xesim::cli {
+namespace {
+
+constexpr const char* kUsage =
+    "Usage: xesim c++ [-v|--verbose] <g++ arguments...>\n"
+    "Compiles and links an ESIMD program against xesim with g++ (or $CXX).\n"
+    "Adds -std=c++20 -O2 -march=native unless you pass your own -std=/-O/-march=, then\n"
+    "-I<xesim include>, and (unless -c/-S/-E/-fsyntax-only) libxesim.a and its libraries.\n"
+    "icpx flags: -fsycl, -fsycl-targets=, -Xsycl-target-backend X are ignored;\n"
+    "-Xs \"-doubleGRF\" selects large GRF mode (-DXESIM_LARGE_GRF=1).\n"
+    "-v/--verbose prints the compiler command. Exit status is the compiler's.\n";
+
+}  // namespace
+
+int cmd_cxx(const std::vector<std::string>& args) {
+  std::vector<std::string> compiler_args;
+  bool verbose = false;
+  for (const std::string& a : args) {
+    if (a == "--help" || a == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
+    if (a == "-v" || a == "--verbose") {
+      verbose = true;
+      continue;
+    }
+    compiler_args.push_back(a);
+  }
+  const compile_plan plan = plan_compile(compiler_args, find_toolchain());
+  for (const std::string& note : plan.notes) std::fprintf(stderr, "%s\n", note.c_str());
+  if (verbose) std::fprintf(stderr, "%s\n", format_command(plan.argv).c_str());
+  return run_process(plan.argv);
+}
+
+}  // namespace xesim::cli

@@ -1,0 +1,22 @@
+// The `xesim` subcommands. Each returns the process exit status.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace xesim::cli {
+
+/// `xesim c++ <g++ args>`: compile (and link) against xesim. Exit status = the compiler's.
+int cmd_cxx(const std::vector<std::string>& args);
+
+/// `xesim run [options] file.cpp [g++ flags] [-- program args]`: compile through the cache,
+/// then replace this process with the program (its exit status is the result).
+int cmd_run(const std::vector<std::string>& args);
+
+/// `xesim devices [--json [--sources]]`: the device table, current one marked.
+int cmd_devices(bool json, bool sources);
+
+/// Exit status for a usage error (bad option, unknown device).
+inline constexpr int kUsageError = 2;
+
+}  // namespace xesim::cli

@@ -1,0 +1,44 @@
+// xesim: the command line. Subcommands live in cmd_*.cpp; see docs/cli.md.
+#include "commands.hpp"
+
+#include <CLI/CLI.hpp>
+
+namespace {
+
+constexpr const char* kFooter =
+    "Environment: XESIM_DEVICE=<id> (GPU model, see `xesim devices`), XESIM_GRF=normal|large,\n"
+    "XESIM_THREADS=<n>, XESIM_CHECK=off|basic|full, CXX (compiler, default g++),\n"
+    "XDG_CACHE_HOME (cache of `xesim run`). Docs: docs/cli.md, docs/devices.md.";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"xesim " XESIM_VERSION ": run Intel ESIMD programs unchanged on a CPU", "xesim"};
+  app.set_version_flag("--version", "xesim " XESIM_VERSION);
+  app.footer(kFooter);
+  app.require_subcommand(1);
+
+  // c++ and run take the compiler's argument syntax: they get their arguments raw.
+  CLI::App* cxx = app.add_subcommand("c++", "compile and link a program against xesim (g++ flags)");
+  cxx->prefix_command();
+  cxx->set_help_flag();
+  CLI::App* run = app.add_subcommand("run", "compile (cached) and run a program: run file.cpp "
+                                            "[flags] [-- args]");
+  run->prefix_command();
+  run->set_help_flag();
+
+  CLI::App* devices = app.add_subcommand("devices", "list the GPU models xesim can act as");
+  bool json = false, sources = false;
+  devices->add_flag("--json", json, "print the table as JSON");
+  devices->add_flag("--sources", sources, "with --json: include each number's source");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int status = app.exit(e);
+    return status == 0 ? 0 : xesim::cli::kUsageError;
+  }
+  if (*cxx) return xesim::cli::cmd_cxx(cxx->remaining());
+  if (*run) return xesim::cli::cmd_run(run->remaining());
+  return xesim::cli::cmd_devices(json, sources);
+}

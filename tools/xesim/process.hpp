@@ -1,0 +1,16 @@
+// Starting other programs: the compiler (wait for it) and the user's program (replace xesim).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace xesim::cli {
+
+/// Runs argv[0] (searched in PATH) with the current environment and waits. Returns its exit
+/// status, 128 + signal number when it was killed, or 127 when it could not be started.
+int run_process(const std::vector<std::string>& argv);
+
+/// Replaces this process with `path` run with `argv`; on failure prints why and exits 127.
+[[noreturn]] void exec_program(const std::string& path, const std::vector<std::string>& argv);
+
+}  // namespace xesim::cli
