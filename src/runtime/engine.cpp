@@ -1,10 +1,12 @@
 // The engine: validates launches and runs them on a oneTBB arena (include/xesim/runtime/launch.hpp),
 // plus the in-kernel calls of context.hpp (slm_init, barrier).
 #include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
 #include <tbb/info.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -40,6 +42,10 @@ std::string dims_string(const std::size_t* v, int dims) {
 }
 
 tbb::task_arena& arena() {
+  // XESIM_THREADS above the core count needs oneTBB's global worker limit raised too.
+  static tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
+                                   std::max<std::size_t>(thread_count(), tbb::global_control::active_value(
+                                                                             tbb::global_control::max_allowed_parallelism)));
   static tbb::task_arena a(thread_count());
   return a;
 }

@@ -5,12 +5,18 @@
 // reuses their addresses. Readers first try a small per-thread cache of answered intervals (hits
 // or gaps between allocations), valid while the global epoch, bumped by every allocation and free,
 // is unchanged; only a miss takes the shared lock.
+//
+// Freed blocks go to a quarantine before the host heap gets them back, so that for a while no
+// plain host allocation can reuse their addresses: a freed USM pointer is reported as such, and a
+// host pointer is never mistaken for a freed USM one. Leaving quarantine removes the record from
+// the index (the address then reads as plain host memory).
 #include <cstdlib>
 #include <deque>
 #include <map>
 #include <mutex>
 #include <shared_mutex>
 #include <string>
+#include <vector>
 
 #include "xesim/runtime/usm_registry.hpp"
 #include "xesim/sycl/exception.hpp"
@@ -20,6 +26,8 @@ namespace {
 
 constexpr std::size_t kMinAlign = 64;
 constexpr int kCacheEntries = 4;
+constexpr std::size_t kQuarantineBytes = std::size_t(256) << 20;  // freed bytes kept back at most
+constexpr std::size_t kQuarantineBlocks = 4096;
 
 struct registry {
   std::shared_mutex mutex;
@@ -27,6 +35,8 @@ struct registry {
   std::map<std::uintptr_t, allocation*> by_base;     // owned ranges, sorted by base
   std::atomic<std::uint64_t> epoch{1};
   std::atomic<std::size_t> live_bytes[3] = {};  // by usm_kind
+  std::deque<allocation*> quarantine;           // freed, oldest first, memory not yet released
+  std::size_t quarantine_bytes = 0;
 };
 
 registry& reg() {
@@ -128,6 +138,7 @@ void* usm_allocate(std::size_t bytes, std::size_t align, usm_kind kind) noexcept
 void usm_free(void* p) {
   if (!p) return;
   registry& r = reg();
+  std::vector<void*> release;  // blocks leaving quarantine, freed outside the lock
   {
     std::unique_lock lock(r.mutex);
     const auto a = reinterpret_cast<std::uintptr_t>(p);
@@ -143,9 +154,18 @@ void usm_free(void* p) {
            " bytes inside " + describe(*rec) + ", not its base");
     rec->alive.store(false, std::memory_order_release);
     r.live_bytes[static_cast<int>(rec->kind)].fetch_sub(rec->size, std::memory_order_relaxed);
+    r.quarantine.push_back(rec);
+    r.quarantine_bytes += rec->size;
+    while (r.quarantine_bytes > kQuarantineBytes || r.quarantine.size() > kQuarantineBlocks) {
+      allocation* old = r.quarantine.front();
+      r.quarantine.pop_front();
+      r.quarantine_bytes -= old->size;
+      r.by_base.erase(reinterpret_cast<std::uintptr_t>(old->base));
+      release.push_back(const_cast<std::byte*>(old->base));
+    }
     r.epoch.fetch_add(1, std::memory_order_release);
   }
-  std::free(p);
+  for (void* block : release) std::free(block);
 }
 
 std::size_t usm_live_bytes(usm_kind kind) noexcept {
