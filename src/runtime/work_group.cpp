@@ -99,8 +99,11 @@ std::exception_ptr work_group::run(const launch_info& launch, kernel_ref kernel,
 }
 
 // ------------------------------ barrier
-// Measured (tests/runtime/barrier_cost_test.cpp, `XESIM_THREADS=1 build-engine/bin/test_runtime_barrier_cost`,
-// Release, 2-core Zen 5 host): see the figures recorded in that test's header comment.
+// One fiber switch per arriving item, round-robin; the last to arrive releases the group and runs
+// on without switching. Measured on one thread, Release, 2-core Zen 5 host (shared, noisy):
+// ~54 ns per barrier per work-item with 8 items per group, ~67 ns with 32 (more stacks in cache);
+// a group with no barrier costs ~17-34 ns per work-item including the launch (no fiber at all).
+// Command: build-engine/bin/test_runtime_barrier_cost_test (tests/runtime/barrier_cost_test.cpp).
 void work_group::barrier(item_state& me) {
   const std::size_t idx = me.local_linear_id;
   if (host_ == kNone) host_ = idx;  // first barrier of the group: this stack hosts the fibers
