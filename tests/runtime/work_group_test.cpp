@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -299,4 +300,27 @@ TEST(Barrier, NoBarrierGroupsRunStraight) {
   q.parallel_for(sycl::nd_range<1>(16, 16), [=](sycl::nd_item<1> it) { po->push_back(int(it.get_local_id(0))); });
   ASSERT_EQ(order.size(), 16u);
   for (int i = 0; i < 16; ++i) EXPECT_EQ(order[i], i);
+}
+
+namespace {
+// Recurses with 32 KB frames; volatile keeps every frame's array alive.
+int deep(int n) {
+  volatile char frame[32 * 1024];
+  frame[0] = char(n);
+  return n == 0 ? frame[0] : deep(n - 1) + frame[0];
+}
+}  // namespace
+
+TEST(FiberStackDeathTest, OverflowHitsTheGuardPage) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_DEATH(
+      {
+        sycl::queue q;
+        q.parallel_for(sycl::nd_range<1>(2, 2), [=](sycl::nd_item<1> it) {
+          rt::barrier();                                        // item 1 now runs on a fiber stack
+          if (it.get_local_id(0) == 1) std::printf("%d\n", deep(64));  // 2 MB > 256 KB
+        });
+        q.wait_and_throw();
+      },
+      "");
 }
