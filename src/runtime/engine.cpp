@@ -119,6 +119,17 @@ int thread_count() noexcept {
   return n;
 }
 
+void start_workers() {
+  static const bool started = [] {
+    if (thread_count() > 1) {
+      // Touch every worker once: the arena creates its threads lazily on first use.
+      arena().execute([] { tbb::parallel_for(0, thread_count(), [](int) {}); });
+    }
+    return true;
+  }();
+  (void)started;
+}
+
 std::uint64_t now_ns() noexcept {
   return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
                                         std::chrono::steady_clock::now().time_since_epoch())

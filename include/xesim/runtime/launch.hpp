@@ -39,6 +39,10 @@ void validate_launch(const launch_info& info);
 /// divergence) stop the launch and are returned, not thrown: they are SYCL asynchronous errors.
 std::exception_ptr launch(const launch_info& info, kernel_ref kernel, launch_times* times = nullptr);
 
+/// Starts the worker threads now (idempotent, thread-safe), so the first launch does not pay for
+/// creating them. Queues call it when constructed, as a DPC++ queue readies its device.
+void start_workers();
+
 /// The engine's clock: nanoseconds of a monotonic clock (profiling timestamps).
 std::uint64_t now_ns() noexcept;
 

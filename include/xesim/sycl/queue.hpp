@@ -34,6 +34,7 @@ class queue {
     state_->handler = h;
     state_->profiling = props.has_property<property::queue::enable_profiling>();
     state_->in_order = props.has_property<property::queue::in_order>();
+    rt::start_workers();
   }
   queue(const context&, const device& d, const property_list& props = {}) : queue(d, async_handler(), props) {}
   queue(const context&, const device& d, const async_handler& h, const property_list& props = {})
