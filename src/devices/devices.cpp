@@ -57,7 +57,7 @@ const device_model* device_for_env_value(const char* value) {
 }
 
 const device_model& current_device() {
-  static const device_model& selected = [] () -> const device_model& {
+  static const device_model& selected = []() -> const device_model& {
     const char* v = std::getenv("XESIM_DEVICE");
     const device_model* d = device_for_env_value(v);
     if (d == nullptr) usage_error("XESIM_DEVICE", v, valid_ids());

@@ -15,48 +15,48 @@ constexpr std::uint64_t kGiB = 1024ull * kMiB;
 
 // Lines shared by every row of one micro-architecture.
 #define XESIM_SRC_XE_HPG_CORE                                                                     \
-  "eus_per_xe_core: Intel Xe-HPG disclosure (Architecture Day 2021): 16 vector engines per "     \
-  "Xe-core; Intel GPU Occupancy Calculator (oneAPI-samples) EU_Per_Sub_Slice=16\n"               \
-  "threads_per_eu: Intel GPU Occupancy Calculator, Xe-HPG: Threads_Per_EU=8\n"                   \
-  "grf_bytes: 128 GRF x 32 B (ESIMD guide, Xe1 row; oneAPI GPU optimization guide, Xe-LP/Xe-HPG "  \
+  "eus_per_xe_core: Intel Xe-HPG disclosure (Architecture Day 2021): 16 vector engines per "      \
+  "Xe-core; Intel GPU Occupancy Calculator (oneAPI-samples) EU_Per_Sub_Slice=16\n"                \
+  "threads_per_eu: Intel GPU Occupancy Calculator, Xe-HPG: Threads_Per_EU=8\n"                    \
+  "grf_bytes: 128 GRF x 32 B (ESIMD guide, Xe1 row; oneAPI GPU optimization guide, Xe-LP/Xe-HPG " \
   "EU description)\n"                                                                             \
   "grf_bytes_large: 256 GRF x 32 B with -doubleGRF (ESIMD guide 'large GRF mode'); threads per "  \
   "EU halve to 4 in that mode\n"                                                                  \
-  "simd_width: 256-bit vector engine = 8 fp32 lanes (ESIMD guide, Xe1 SIMD width)\n"             \
+  "simd_width: 256-bit vector engine = 8 fp32 lanes (ESIMD guide, Xe1 SIMD width)\n"              \
   "fp16_lanes: 16 fp16 per instruction (ESIMD guide, Xe1 SIMD width table)\n"                     \
   "slm_per_xe_core: Intel GPU Occupancy Calculator, Xe-HPG: SLM_Size_Per_Sub_Slice=128 KB\n"      \
   "slm_per_group: Intel GPU Occupancy Calculator, Xe-HPG: SLM_Size_Per_Work_Group=64 KB "         \
   "(= info::device::local_mem_size)\n"                                                            \
   "max_work_group_size: Intel GPU Occupancy Calculator, Xe-HPG: Max_Work_Group_Size=1024\n"       \
   "sub_group_sizes: Intel GPU Occupancy Calculator, Xe-HPG: Subgroup_Sizes=[8,16,32]\n"           \
-  "l1_bytes_per_xe_core: Intel Xe-HPG disclosure: 192 KB shared L1/SLM per Xe-core\n"           \
-  "peak_fp32_tflops: derived: EUs x 16 fp32 flops/clk (8 FMA lanes) x clock\n"                   \
+  "l1_bytes_per_xe_core: Intel Xe-HPG disclosure: 192 KB shared L1/SLM per Xe-core\n"             \
+  "peak_fp32_tflops: derived: EUs x 16 fp32 flops/clk (8 FMA lanes) x clock\n"                    \
   "peak_fp16_tflops: derived: EUs x 32 fp16 flops/clk x clock\n"
 
-#define XESIM_SRC_XE2_CORE                                                                        \
-  "eus_per_xe_core: Intel Xe2 disclosure (Tech Tour 2024): 8 vector engines of 512 bit per "      \
-  "Xe2-core\n"                                                                                    \
-  "threads_per_eu: 8 hardware threads per vector engine in normal GRF mode (Xe2, as Xe-HPC; "     \
-  "4 in large-GRF mode)\n"                                                                        \
-  "grf_bytes: 128 GRF x 64 B = 8 KB (ESIMD guide, Xe2+ row: 8 KB per thread)\n"                   \
+#define XESIM_SRC_XE2_CORE                                                                         \
+  "eus_per_xe_core: Intel Xe2 disclosure (Tech Tour 2024): 8 vector engines of 512 bit per "       \
+  "Xe2-core\n"                                                                                     \
+  "threads_per_eu: 8 hardware threads per vector engine in normal GRF mode (Xe2, as Xe-HPC; "      \
+  "4 in large-GRF mode)\n"                                                                         \
+  "grf_bytes: 128 GRF x 64 B = 8 KB (ESIMD guide, Xe2+ row: 8 KB per thread)\n"                    \
   "grf_bytes_large: 256 GRF x 64 B = 16 KB with -doubleGRF (ESIMD guide: 8 KB -> 16 KB on Xe2+)\n" \
-  "simd_width: native SIMD16 vector engine (Intel Xe2 disclosure) = 16 fp32 lanes\n"              \
-  "fp16_lanes: 32 fp16 per instruction (ESIMD guide, Xe2+ SIMD width table)\n"                    \
-  "slm_per_xe_core: 128 KB (ESIMD guide 'SLM per sub-slice 128 KB'; Xe2 Xe-core SLM carve-out)\n" \
-  "slm_per_group: 128 KB = info::device::local_mem_size on Xe2 (a group may use the whole "       \
-  "Xe-core SLM)\n"                                                                                \
-  "max_work_group_size: 1024 (info::device::max_work_group_size on Intel Xe GPUs)\n"              \
-  "sub_group_sizes: [16,32] (Xe2 drops SIMD8; MLIR XeGPU uArch Xe2: subgroup size 16)\n"          \
-  "peak_fp32_tflops: derived: EUs x 32 fp32 flops/clk (16 FMA lanes) x clock\n"                  \
-  "peak_fp16_tflops: derived: EUs x 64 fp16 flops/clk x clock\n"                                  \
-  "peak_xmx_fp16_tflops: derived: XMX engines (= EUs) x 256 fp16 ops/clk (2048-bit XMX, twice "   \
-  "Xe-HPG's 128) x clock\n"                                                                       \
-  "peak_xmx_int8_tops: derived: XMX engines x 512 int8 ops/clk x clock\n"                         \
-  "dpas_exec_size: 16 (ESIMD xmx::dpas: execution size 16 on PVC and Xe2)\n"                      \
+  "simd_width: native SIMD16 vector engine (Intel Xe2 disclosure) = 16 fp32 lanes\n"               \
+  "fp16_lanes: 32 fp16 per instruction (ESIMD guide, Xe2+ SIMD width table)\n"                     \
+  "slm_per_xe_core: 128 KB (ESIMD guide 'SLM per sub-slice 128 KB'; Xe2 Xe-core SLM carve-out)\n"  \
+  "slm_per_group: 128 KB = info::device::local_mem_size on Xe2 (a group may use the whole "        \
+  "Xe-core SLM)\n"                                                                                 \
+  "max_work_group_size: 1024 (info::device::max_work_group_size on Intel Xe GPUs)\n"               \
+  "sub_group_sizes: [16,32] (Xe2 drops SIMD8; MLIR XeGPU uArch Xe2: subgroup size 16)\n"           \
+  "peak_fp32_tflops: derived: EUs x 32 fp32 flops/clk (16 FMA lanes) x clock\n"                    \
+  "peak_fp16_tflops: derived: EUs x 64 fp16 flops/clk x clock\n"                                   \
+  "peak_xmx_fp16_tflops: derived: XMX engines (= EUs) x 256 fp16 ops/clk (2048-bit XMX, twice "    \
+  "Xe-HPG's 128) x clock\n"                                                                        \
+  "peak_xmx_int8_tops: derived: XMX engines x 512 int8 ops/clk x clock\n"                          \
+  "dpas_exec_size: 16 (ESIMD xmx::dpas: execution size 16 on PVC and Xe2)\n"                       \
   "has_fp64: Xe2 vector engine has native FP64 (Intel Xe2 disclosure: 'Extended Math and FP64')\n"
 
-#define XESIM_SRC_DPAS_COMMON                                                                     \
-  "dpas_systolic_depth: 8 (ESIMD xmx::dpas: SystolicDepth must be 8)\n"                           \
+#define XESIM_SRC_DPAS_COMMON                                           \
+  "dpas_systolic_depth: 8 (ESIMD xmx::dpas: SystolicDepth must be 8)\n" \
   "dpas_max_repeat: 8 (ESIMD xmx::dpas: RepeatCount 1..8)\n"
 
 constexpr device_model kModels[] = {
@@ -212,7 +212,8 @@ constexpr device_model kModels[] = {
             "KB\n"
             "slm_per_group: Intel GPU Occupancy Calculator, Xe-HPC: SLM_Size_Per_Work_Group=128 "
             "KB\n"
-            "max_work_group_size: Intel GPU Occupancy Calculator, Xe-HPC: Max_Work_Group_Size=1024\n"
+            "max_work_group_size: Intel GPU Occupancy Calculator, Xe-HPC: "
+            "Max_Work_Group_Size=1024\n"
             "sub_group_sizes: Intel GPU Occupancy Calculator, Xe-HPC: Subgroup_Sizes=[32,16]\n"
             "global_mem_bytes: 128 GB HBM2e (Intel ark)\n"
             "l1_bytes_per_xe_core: 512 KB (Intel Xe-HPC disclosure, Architecture Day 2021)\n"
@@ -278,8 +279,8 @@ constexpr device_model kModels[] = {
             "mem_bandwidth_gbs: 120 GB/s max memory bandwidth (Intel ark; LPDDR5x-7467, 128-bit)\n"
             "peak_xmx_fp16_tflops: 0: no XMX engines on Xe-LPG (IGC Xe_MTL target has no DPAS)\n"
             "peak_xmx_int8_tops: 0: no XMX\n"
-            "dpas_exec_size: 8: the Gen12 dpas shape; dpas itself is unavailable (has_xmx=false)\n"
-            XESIM_SRC_DPAS_COMMON
+            "dpas_exec_size: 8: the Gen12 dpas shape; dpas itself is unavailable "
+            "(has_xmx=false)\n" XESIM_SRC_DPAS_COMMON
             "has_fp64: FP64 present on Xe-LPG (IGC Xe_MTL target enables FP64)\n"
             "has_xmx: false (IGC Xe_MTL target: no DPAS)\n"
             "is_integrated: integrated in the SoC\n"
@@ -331,8 +332,8 @@ constexpr device_model kModels[] = {
             "l2_bytes: 8 MB GPU L2 (Intel Lunar Lake disclosure)\n"
             "max_clock_mhz: 2050 MHz graphics max dynamic frequency (Intel ark, 288V; 1950-2050 "
             "by SKU)\n"
-            "mem_bandwidth_gbs: derived: LPDDR5X-8533 x 128 bit / 8 = 136.5 GB/s\n"
-            XESIM_SRC_XE2_CORE XESIM_SRC_DPAS_COMMON
+            "mem_bandwidth_gbs: derived: LPDDR5X-8533 x 128 bit / 8 = 136.5 "
+            "GB/s\n" XESIM_SRC_XE2_CORE XESIM_SRC_DPAS_COMMON
             "peak_xmx_int8_tops: cross-check: Intel quotes 67 TOPS int8 for the Arc 140V GPU\n"
             "has_xmx: 64 XMX engines (Intel ark)\n"
             "is_integrated: integrated in the SoC\n",

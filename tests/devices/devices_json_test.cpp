@@ -41,8 +41,8 @@ TEST(XesimDevices, JsonSourcesCoverTheFields) {
   for (const auto& d : j["devices"]) {
     SCOPED_TRACE(d["id"].get<std::string>());
     const auto& src = d["sources"];
-    for (const char* field : {"xe_cores", "eus", "grf_bytes", "slm_per_group",
-                              "mem_bandwidth_gbs", "peak_fp32_tflops", "dpas_exec_size"}) {
+    for (const char* field : {"xe_cores", "eus", "grf_bytes", "slm_per_group", "mem_bandwidth_gbs",
+                              "peak_fp32_tflops", "dpas_exec_size"}) {
       ASSERT_TRUE(src.contains(field)) << field;
       EXPECT_FALSE(src[field][0].get<std::string>().empty());
     }

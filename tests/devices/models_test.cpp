@@ -13,17 +13,34 @@ using xesim::dev::device_model;
 constexpr const char* kIds[] = {"arc-a770", "arc-b580", "max-1550", "meteor-lake", "lunar-lake"};
 
 // Fields that need a "field: ..." line in `sources`.
-constexpr const char* kSourcedFields[] = {
-    "pci_device_id",   "xe_cores",         "eus",
-    "eus_per_xe_core", "slices",           "threads_per_eu",
-    "grf_bytes",       "grf_bytes_large",  "simd_width",
-    "fp16_lanes",      "slm_per_xe_core",  "slm_per_group",
-    "max_work_group_size", "sub_group_sizes", "global_mem_bytes",
-    "l1_bytes_per_xe_core", "l2_bytes",    "max_clock_mhz",
-    "mem_bandwidth_gbs", "peak_fp32_tflops", "peak_fp16_tflops",
-    "peak_xmx_fp16_tflops", "peak_xmx_int8_tops", "dpas_exec_size",
-    "dpas_systolic_depth", "dpas_max_repeat", "has_fp64",
-    "has_xmx"};
+constexpr const char* kSourcedFields[] = {"pci_device_id",
+                                          "xe_cores",
+                                          "eus",
+                                          "eus_per_xe_core",
+                                          "slices",
+                                          "threads_per_eu",
+                                          "grf_bytes",
+                                          "grf_bytes_large",
+                                          "simd_width",
+                                          "fp16_lanes",
+                                          "slm_per_xe_core",
+                                          "slm_per_group",
+                                          "max_work_group_size",
+                                          "sub_group_sizes",
+                                          "global_mem_bytes",
+                                          "l1_bytes_per_xe_core",
+                                          "l2_bytes",
+                                          "max_clock_mhz",
+                                          "mem_bandwidth_gbs",
+                                          "peak_fp32_tflops",
+                                          "peak_fp16_tflops",
+                                          "peak_xmx_fp16_tflops",
+                                          "peak_xmx_int8_tops",
+                                          "dpas_exec_size",
+                                          "dpas_systolic_depth",
+                                          "dpas_max_repeat",
+                                          "has_fp64",
+                                          "has_xmx"};
 
 TEST(DeviceModels, TableHoldsExactlyTheFiveIds) {
   std::set<std::string> ids;

@@ -21,7 +21,10 @@ TEST(DeviceSelection, EnvValueParsing) {
 
 // Runs in the death-test child: exit 0 when current_device() is `want`.
 [[noreturn]] void expect_current(const char* env, const char* want) {
-  if (env) setenv("XESIM_DEVICE", env, 1); else unsetenv("XESIM_DEVICE");
+  if (env)
+    setenv("XESIM_DEVICE", env, 1);
+  else
+    unsetenv("XESIM_DEVICE");
   std::exit(std::strcmp(xesim::dev::current_device().id, want) == 0 ? 0 : 1);
 }
 
@@ -41,7 +44,10 @@ TEST(DeviceSelection, UnknownDeviceListsIdsAndExits2) {
 }
 
 [[noreturn]] void expect_grf(const char* env, bool compiled_default, bool want) {
-  if (env) setenv("XESIM_GRF", env, 1); else unsetenv("XESIM_GRF");
+  if (env)
+    setenv("XESIM_GRF", env, 1);
+  else
+    unsetenv("XESIM_GRF");
   xesim::dev::set_large_grf_default(compiled_default);
   std::exit(xesim::dev::large_grf() == want ? 0 : 1);
 }

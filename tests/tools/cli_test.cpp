@@ -23,8 +23,8 @@ int main() {
 class XesimCxx : public testing::Test {
  protected:
   void SetUp() override {
-    dir_ = xesim_test::scratch_dir(
-        std::string("cli_") + testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = xesim_test::scratch_dir(std::string("cli_") +
+                                   testing::UnitTest::GetInstance()->current_test_info()->name());
   }
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
   std::string xesim(const std::string& args, const std::string& env = "") const {
@@ -51,18 +51,21 @@ TEST(XesimCli, VersionHelpAndUsage) {
 }
 
 TEST_F(XesimCxx, DefaultFlagsAndIncludePath) {
-  write_file(path("t.cpp"), "static_assert(__cplusplus == 202002L);\n"
-                            "#include <xesim/runtime/device_model.hpp>\n");
+  write_file(path("t.cpp"),
+             "static_assert(__cplusplus == 202002L);\n"
+             "#include <xesim/runtime/device_model.hpp>\n");
   auto r = run_command(xesim("c++ -v -fsyntax-only t.cpp"));
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find(" -std=c++20 -O2 -march=native -I" XESIM_SOURCE_DIR "/include "),
-            std::string::npos) << r.output;
+            std::string::npos)
+      << r.output;
   EXPECT_EQ(r.output.find("libxesim.a"), std::string::npos) << "no link with -fsyntax-only";
 }
 
 TEST_F(XesimCxx, UserFlagsWin) {
-  write_file(path("t.cpp"), "static_assert(__cplusplus == 201703L, \"user -std must win\");\n"
-                            "#ifdef __OPTIMIZE__\n#error user -O0 must win\n#endif\n");
+  write_file(path("t.cpp"),
+             "static_assert(__cplusplus == 201703L, \"user -std must win\");\n"
+             "#ifdef __OPTIMIZE__\n#error user -O0 must win\n#endif\n");
   auto r = run_command(xesim("c++ -v -fsyntax-only -std=c++17 -O0 -march=x86-64 t.cpp"));
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_EQ(r.output.find("-std=c++20"), std::string::npos) << r.output;
@@ -98,16 +101,16 @@ TEST_F(XesimCxx, LinksAndRuns) {
 
 TEST_F(XesimCxx, IcpxFlagsAreAcceptedAndDoubleGrfSelectsLargeGrf) {
   write_file(path("t.cpp"), kDeviceProgram);
-  auto r = run_command(xesim("c++ -fsycl -fsycl-targets=spir64_gen -Xsycl-target-backend "
-                             "'-device bmg' -Xs '-doubleGRF' t.cpp -o t"));
+  auto r =
+      run_command(xesim("c++ -fsycl -fsycl-targets=spir64_gen -Xsycl-target-backend "
+                        "'-device bmg' -Xs '-doubleGRF' t.cpp -o t"));
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("'-fsycl' ignored"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("'-fsycl-targets=spir64_gen' ignored"), std::string::npos);
   EXPECT_NE(r.output.find("-DXESIM_LARGE_GRF=1"), std::string::npos);
   EXPECT_EQ(run_command(path("t")).output, "device=arc-b580 large_grf=1\n");
   // XESIM_GRF set at run time overrides the compiled default.
-  EXPECT_EQ(run_command("XESIM_GRF=normal " + path("t")).output,
-            "device=arc-b580 large_grf=0\n");
+  EXPECT_EQ(run_command("XESIM_GRF=normal " + path("t")).output, "device=arc-b580 large_grf=0\n");
 }
 
 TEST_F(XesimCxx, CxxEnvironmentVariableIsTheCompiler) {

@@ -29,8 +29,8 @@ int main(int argc, char** argv) {
 class XesimRun : public testing::Test {
  protected:
   void SetUp() override {
-    dir_ = xesim_test::scratch_dir(
-        std::string("run_") + testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = xesim_test::scratch_dir(std::string("run_") +
+                                   testing::UnitTest::GetInstance()->current_test_info()->name());
     write_file(dir_ / "prog.cpp", kProgram);
     write_file(dir_ / "value.hpp", "constexpr int kValue = 1;\n");
   }

@@ -37,30 +37,32 @@ std::string dpas_shape(const device_model& d) {
 }
 
 void print_table(const device_model* current) {
-  fmt::print("{:1} {:<11} {:<34} {:<7} {:>5} {:>5} {:>4} {:>9} {:>4} {:>6} {:>6} {:>5} {:>7} "
-             "{:>7} {:>7} {:>8} {:>6}\n",
-             "", "id", "name", "arch", "cores", "EUs", "thr", "GRF", "SIMD", "SLM/c", "SLM/wg",
-             "maxWG", "GB/s", "FP32TF", "FP16TF", "XMX16TF", "dpas");
+  fmt::print(
+      "{:1} {:<11} {:<34} {:<7} {:>5} {:>5} {:>4} {:>9} {:>4} {:>6} {:>6} {:>5} {:>7} "
+      "{:>7} {:>7} {:>8} {:>6}\n",
+      "", "id", "name", "arch", "cores", "EUs", "thr", "GRF", "SIMD", "SLM/c", "SLM/wg", "maxWG",
+      "GB/s", "FP32TF", "FP16TF", "XMX16TF", "dpas");
   for (const device_model& d : xesim::dev::all_devices()) {
-    fmt::print("{:1} {:<11} {:<34} {:<7} {:>5} {:>5} {:>4} {:>9} {:>4} {:>6} {:>6} {:>5} {:>7.1f} "
-               "{:>7.2f} {:>7.2f} {:>8.1f} {:>6}\n",
-               &d == current ? "*" : "", d.id, d.name, d.arch, d.xe_cores, d.eus, d.threads_per_eu,
-               kib(d.grf_bytes) + "/" + kib(d.grf_bytes_large), d.simd_width,
-               kib(d.slm_per_xe_core), kib(d.slm_per_group), d.max_work_group_size,
-               d.mem_bandwidth_gbs, d.peak_fp32_tflops, d.peak_fp16_tflops,
-               d.peak_xmx_fp16_tflops, dpas_shape(d));
+    fmt::print(
+        "{:1} {:<11} {:<34} {:<7} {:>5} {:>5} {:>4} {:>9} {:>4} {:>6} {:>6} {:>5} {:>7.1f} "
+        "{:>7.2f} {:>7.2f} {:>8.1f} {:>6}\n",
+        &d == current ? "*" : "", d.id, d.name, d.arch, d.xe_cores, d.eus, d.threads_per_eu,
+        kib(d.grf_bytes) + "/" + kib(d.grf_bytes_large), d.simd_width, kib(d.slm_per_xe_core),
+        kib(d.slm_per_group), d.max_work_group_size, d.mem_bandwidth_gbs, d.peak_fp32_tflops,
+        d.peak_fp16_tflops, d.peak_xmx_fp16_tflops, dpas_shape(d));
   }
   fmt::print("\n* current: ");
   if (current != nullptr) {
-    fmt::print("{} ({})\n", current->id,
-               std::getenv("XESIM_DEVICE") && *std::getenv("XESIM_DEVICE") ? "XESIM_DEVICE"
-                                                                            : "default");
+    fmt::print(
+        "{} ({})\n", current->id,
+        std::getenv("XESIM_DEVICE") && *std::getenv("XESIM_DEVICE") ? "XESIM_DEVICE" : "default");
   } else {
     fmt::print("none: XESIM_DEVICE='{}' is not a device id\n", std::getenv("XESIM_DEVICE"));
   }
-  fmt::print("GRF: per thread, normal/large (-doubleGRF). SLM/c: per Xe-core, SLM/wg: per "
-             "work-group. dpas: repeat x exec size x depth.\nSources: xesim devices --json "
-             "--sources, docs/devices.md\n");
+  fmt::print(
+      "GRF: per thread, normal/large (-doubleGRF). SLM/c: per Xe-core, SLM/wg: per "
+      "work-group. dpas: repeat x exec size x depth.\nSources: xesim devices --json "
+      "--sources, docs/devices.md\n");
 }
 
 nlohmann::ordered_json sources_json(const device_model& d) {
@@ -122,9 +124,10 @@ int cmd_devices(bool json, bool sources) {
     print_table(current);
     return 0;
   }
-  nlohmann::ordered_json out = {{"default", std::string(xesim::dev::default_device_id())},
-                        {"current", current ? nlohmann::ordered_json(current->id) : nlohmann::ordered_json()},
-                        {"devices", nlohmann::ordered_json::array()}};
+  nlohmann::ordered_json out = {
+      {"default", std::string(xesim::dev::default_device_id())},
+      {"current", current ? nlohmann::ordered_json(current->id) : nlohmann::ordered_json()},
+      {"devices", nlohmann::ordered_json::array()}};
   for (const device_model& d : xesim::dev::all_devices()) {
     nlohmann::ordered_json j = device_json(d, sources);
     j["current"] = (&d == current);

@@ -21,10 +21,23 @@ bool asks_large_grf(std::string_view xs_value) {
 }  // namespace
 
 bool takes_separate_value(const std::string& arg) {
-  static constexpr std::array<std::string_view, 17> kFlags = {
-      "-o",       "-I",       "-L",       "-D",          "-U",           "-x",
-      "-include", "-isystem", "-iquote",  "-idirafter",  "-imacros",     "-MF",
-      "-MT",      "-MQ",      "-Xlinker", "-Xassembler", "-Xpreprocessor"};
+  static constexpr std::array<std::string_view, 17> kFlags = {"-o",
+                                                              "-I",
+                                                              "-L",
+                                                              "-D",
+                                                              "-U",
+                                                              "-x",
+                                                              "-include",
+                                                              "-isystem",
+                                                              "-iquote",
+                                                              "-idirafter",
+                                                              "-imacros",
+                                                              "-MF",
+                                                              "-MT",
+                                                              "-MQ",
+                                                              "-Xlinker",
+                                                              "-Xassembler",
+                                                              "-Xpreprocessor"};
   return std::find(kFlags.begin(), kFlags.end(), arg) != kFlags.end();
 }
 
@@ -89,8 +102,8 @@ std::string format_command(const std::vector<std::string>& argv) {
   std::string out;
   for (const std::string& a : argv) {
     if (!out.empty()) out += ' ';
-    const bool plain = !a.empty() && a.find_first_of(" \t\n'\"\\$`*?;&|<>()[]{}#~") ==
-                                         std::string::npos;
+    const bool plain =
+        !a.empty() && a.find_first_of(" \t\n'\"\\$`*?;&|<>()[]{}#~") == std::string::npos;
     if (plain) {
       out += a;
       continue;

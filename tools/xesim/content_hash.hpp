@@ -22,8 +22,8 @@ class content_hash {
   std::string hex() const;
 
  private:
-  unsigned __int128 state_ = (static_cast<unsigned __int128>(0x6c62272e07bb0142ull) << 64) |
-                             0x62b821756295c58dull;
+  unsigned __int128 state_ =
+      (static_cast<unsigned __int128>(0x6c62272e07bb0142ull) << 64) | 0x62b821756295c58dull;
 };
 
 /// The files a source depends on through `#include "..."` (and `#include <...>` found in

@@ -22,8 +22,9 @@ int main(int argc, char** argv) {
   CLI::App* cxx = app.add_subcommand("c++", "compile and link a program against xesim (g++ flags)");
   cxx->prefix_command();
   cxx->set_help_flag();
-  CLI::App* run = app.add_subcommand("run", "compile (cached) and run a program: run file.cpp "
-                                            "[flags] [-- args]");
+  CLI::App* run = app.add_subcommand("run",
+                                     "compile (cached) and run a program: run file.cpp "
+                                     "[flags] [-- args]");
   run->prefix_command();
   run->set_help_flag();
 

@@ -9,10 +9,10 @@ namespace xesim::cli {
 
 /// What a user program is compiled and linked with.
 struct toolchain {
-  std::string include_dir;              ///< passed as -I<include_dir>
-  std::string library;                  ///< path of libxesim.a
-  std::vector<std::string> link_libs;   ///< -ltbb -lboost_context ... after the library
-  bool installed = false;               ///< found under <prefix> of the running executable
+  std::string include_dir;             ///< passed as -I<include_dir>
+  std::string library;                 ///< path of libxesim.a
+  std::vector<std::string> link_libs;  ///< -ltbb -lboost_context ... after the library
+  bool installed = false;              ///< found under <prefix> of the running executable
 };
 
 /// Absolute path of the running executable (/proc/self/exe), or "" when unknown.
