@@ -19,7 +19,7 @@ struct memory_interface {
   std::uint32_t clock_mhz;
 };
 constexpr memory_interface kMemoryInterfaces[] = {
-    {"arc-a770", 256, 2187}, {"arc-b580", 192, 2375},    {"max-1550", 8192, 1600},
+    {"arc-a770", 256, 2187},    {"arc-b580", 192, 2375},   {"max-1550", 8192, 1600},
     {"meteor-lake", 128, 3733}, {"lunar-lake", 128, 4266},
 };
 const memory_interface* find_memory_interface(const dev::device_model& m) {
@@ -32,11 +32,15 @@ std::uint32_t u32(int v) { return static_cast<std::uint32_t>(v); }
 
 }  // namespace
 
-info::device_type query(const dev::device_model&, idev::device_type) { return info::device_type::gpu; }
+info::device_type query(const dev::device_model&, idev::device_type) {
+  return info::device_type::gpu;
+}
 std::uint32_t query(const dev::device_model&, idev::vendor_id) { return 0x8086; }
 std::uint32_t query(const dev::device_model& m, idev::max_compute_units) { return u32(m.eus); }
 std::uint32_t query(const dev::device_model&, idev::max_work_item_dimensions) { return 3; }
-id<1> query(const dev::device_model& m, idev::max_work_item_sizes<1>) { return id<1>(m.max_work_group_size); }
+id<1> query(const dev::device_model& m, idev::max_work_item_sizes<1>) {
+  return id<1>(m.max_work_group_size);
+}
 id<2> query(const dev::device_model& m, idev::max_work_item_sizes<2>) {
   return id<2>(m.max_work_group_size, m.max_work_group_size);
 }
@@ -61,14 +65,20 @@ std::uint32_t query(const dev::device_model& m, idev::max_clock_frequency) {
   return static_cast<std::uint32_t>(m.max_clock_mhz);
 }
 std::uint32_t query(const dev::device_model&, idev::address_bits) { return 64; }
-std::uint64_t query(const dev::device_model& m, idev::max_mem_alloc_size) { return m.global_mem_bytes; }
+std::uint64_t query(const dev::device_model& m, idev::max_mem_alloc_size) {
+  return m.global_mem_bytes;
+}
 info::global_mem_cache_type query(const dev::device_model&, idev::global_mem_cache_type) {
   return info::global_mem_cache_type::read_write;
 }
 std::uint32_t query(const dev::device_model&, idev::global_mem_cache_line_size) { return 64; }
 std::uint64_t query(const dev::device_model& m, idev::global_mem_cache_size) { return m.l2_bytes; }
-std::uint64_t query(const dev::device_model& m, idev::global_mem_size) { return m.global_mem_bytes; }
-info::local_mem_type query(const dev::device_model&, idev::local_mem_type) { return info::local_mem_type::local; }
+std::uint64_t query(const dev::device_model& m, idev::global_mem_size) {
+  return m.global_mem_bytes;
+}
+info::local_mem_type query(const dev::device_model&, idev::local_mem_type) {
+  return info::local_mem_type::local;
+}
 std::uint64_t query(const dev::device_model& m, idev::local_mem_size) { return m.slm_per_group; }
 bool query(const dev::device_model&, idev::error_correction_support) { return false; }
 bool query(const dev::device_model& m, idev::host_unified_memory) { return m.is_integrated; }
@@ -94,18 +104,25 @@ std::vector<aspect> query(const dev::device_model& m, idev::aspects) {
 
 std::uint32_t query(const dev::device_model& m, xdev::device_id) { return m.pci_device_id; }
 std::uint32_t query(const dev::device_model& m, xdev::gpu_eu_count) { return u32(m.eus); }
-std::uint32_t query(const dev::device_model& m, xdev::gpu_eu_simd_width) { return u32(m.simd_width); }
+std::uint32_t query(const dev::device_model& m, xdev::gpu_eu_simd_width) {
+  return u32(m.simd_width);
+}
 std::uint32_t query(const dev::device_model& m, xdev::gpu_slices) { return u32(m.slices); }
 std::uint32_t query(const dev::device_model& m, xdev::gpu_subslices_per_slice) {
   return m.slices > 0 ? u32(m.xe_cores / m.slices) : u32(m.xe_cores);
 }
-std::uint32_t query(const dev::device_model& m, xdev::gpu_eu_count_per_subslice) { return u32(m.eus_per_xe_core); }
-std::uint32_t query(const dev::device_model& m, xdev::gpu_hw_threads_per_eu) { return u32(m.threads_per_eu); }
+std::uint32_t query(const dev::device_model& m, xdev::gpu_eu_count_per_subslice) {
+  return u32(m.eus_per_xe_core);
+}
+std::uint32_t query(const dev::device_model& m, xdev::gpu_hw_threads_per_eu) {
+  return u32(m.threads_per_eu);
+}
 std::uint64_t query(const dev::device_model& m, xdev::max_mem_bandwidth) {
   return static_cast<std::uint64_t>(m.mem_bandwidth_gbs * 1e9);  // bytes per second
 }
 std::uint64_t query(const dev::device_model& m, xdev::free_memory) {
-  const std::uint64_t used = rt::usm_live_bytes(rt::usm_kind::device) + rt::usm_live_bytes(rt::usm_kind::shared);
+  const std::uint64_t used =
+      rt::usm_live_bytes(rt::usm_kind::device) + rt::usm_live_bytes(rt::usm_kind::shared);
   return used < m.global_mem_bytes ? m.global_mem_bytes - used : 0;
 }
 std::uint32_t query(const dev::device_model& m, xdev::memory_clock_rate) {
@@ -153,9 +170,15 @@ bool has_aspect(const dev::device_model& m, aspect a) {
   }
 }
 
-std::string query(const dev::device_model&, info::platform::name) { return "Intel(R) Level-Zero (xesim)"; }
-std::string query(const dev::device_model&, info::platform::vendor) { return "Intel(R) Corporation"; }
-std::string query(const dev::device_model&, info::platform::version) { return rt::version_string(); }
+std::string query(const dev::device_model&, info::platform::name) {
+  return "Intel(R) Level-Zero (xesim)";
+}
+std::string query(const dev::device_model&, info::platform::vendor) {
+  return "Intel(R) Corporation";
+}
+std::string query(const dev::device_model&, info::platform::version) {
+  return rt::version_string();
+}
 std::string query(const dev::device_model&, info::platform::profile) { return "FULL_PROFILE"; }
 
 }  // namespace xesim::sycl::detail

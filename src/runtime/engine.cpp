@@ -1,5 +1,5 @@
-// The engine: validates launches and runs them on a oneTBB arena (include/xesim/runtime/launch.hpp),
-// plus the in-kernel calls of context.hpp (slm_init, barrier).
+// The engine: validates launches and runs them on a oneTBB arena
+// (include/xesim/runtime/launch.hpp), plus the in-kernel calls of context.hpp (slm_init, barrier).
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
 #include <tbb/info.h>
@@ -43,9 +43,10 @@ std::string dims_string(const std::size_t* v, int dims) {
 
 tbb::task_arena& arena() {
   // XESIM_THREADS above the core count needs oneTBB's global worker limit raised too.
-  static tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
-                                   std::max<std::size_t>(thread_count(), tbb::global_control::active_value(
-                                                                             tbb::global_control::max_allowed_parallelism)));
+  static tbb::global_control allow(
+      tbb::global_control::max_allowed_parallelism,
+      std::max<std::size_t>(thread_count(), tbb::global_control::active_value(
+                                                tbb::global_control::max_allowed_parallelism)));
   static tbb::task_arena a(thread_count());
   return a;
 }
@@ -144,7 +145,8 @@ engine_hooks& hooks() noexcept {
 }
 
 void validate_launch(const launch_info& info) {
-  if (info.dims < 1 || info.dims > 3) fail(sycl::errc::invalid, "launch: dimensions must be 1, 2 or 3");
+  if (info.dims < 1 || info.dims > 3)
+    fail(sycl::errc::invalid, "launch: dimensions must be 1, 2 or 3");
   if (!info.is_nd_range) return;
   const std::string what = std::string("nd_range launch of kernel '") + info.kernel_name + "': ";
   std::size_t group_size = 1;
@@ -153,10 +155,11 @@ void validate_launch(const launch_info& info) {
       fail(sycl::errc::nd_range, what + "local range " + dims_string(info.local, info.dims) +
                                      " has a zero extent in dimension " + std::to_string(d));
     if (info.global[d] % info.local[d] != 0)
-      fail(sycl::errc::nd_range,
-           what + "global range " + dims_string(info.global, info.dims) + " is not a multiple of local range " +
-               dims_string(info.local, info.dims) + " in dimension " + std::to_string(d) +
-               " (non-uniform work-groups are not supported)");
+      fail(sycl::errc::nd_range, what + "global range " + dims_string(info.global, info.dims) +
+                                     " is not a multiple of local range " +
+                                     dims_string(info.local, info.dims) + " in dimension " +
+                                     std::to_string(d) +
+                                     " (non-uniform work-groups are not supported)");
     group_size *= info.local[d];
   }
   const dev::device_model& m = dev::current_device();
@@ -168,8 +171,9 @@ void validate_launch(const launch_info& info) {
 
 std::exception_ptr launch(const launch_info& info, kernel_ref kernel, launch_times* times) {
   if (current_item())
-    fail(sycl::errc::invalid, std::string("kernel '") + info.kernel_name +
-                                  "' submitted from inside a running kernel: launches nest only on the host");
+    fail(sycl::errc::invalid,
+         std::string("kernel '") + info.kernel_name +
+             "' submitted from inside a running kernel: launches nest only on the host");
   validate_launch(info);
   if (hooks().kernel_begin) hooks().kernel_begin(info);
   launch_run run(&info, kernel);
@@ -181,17 +185,19 @@ std::exception_ptr launch(const launch_info& info, kernel_ref kernel, launch_tim
       run_groups(run, 0, groups);  // one group (or one thread): no task overhead
     } else {
       arena().execute([&] {
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, groups),
-                          [&](const tbb::blocked_range<std::size_t>& r) { run_groups(run, r.begin(), r.end()); });
+        tbb::parallel_for(
+            tbb::blocked_range<std::size_t>(0, groups),
+            [&](const tbb::blocked_range<std::size_t>& r) { run_groups(run, r.begin(), r.end()); });
       });
     }
   } else if (items <= 1 || thread_count() == 1) {
     run_range_items(run, 0, items);
   } else {
     arena().execute([&] {
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, items), [&](const tbb::blocked_range<std::size_t>& r) {
-        run_range_items(run, r.begin(), r.end());
-      });
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, items),
+                        [&](const tbb::blocked_range<std::size_t>& r) {
+                          run_range_items(run, r.begin(), r.end());
+                        });
     });
   }
   const std::uint64_t end = now_ns();
@@ -205,14 +211,15 @@ void slm_init(std::size_t bytes) {
   item_state* it = current_item();
   if (!it) fail(sycl::errc::invalid, "slm_init called outside a kernel");
   if (!it->group)
-    fail(sycl::errc::invalid, std::string("slm_init in kernel '") + it->launch->kernel_name +
-                                  "': SLM exists only in nd_range kernels (this one was launched over a range)");
+    fail(sycl::errc::invalid,
+         std::string("slm_init in kernel '") + it->launch->kernel_name +
+             "': SLM exists only in nd_range kernels (this one was launched over a range)");
   const dev::device_model& m = dev::current_device();
   if (bytes > m.slm_per_group)
-    fail(sycl::errc::invalid, std::string("slm_init(") + std::to_string(bytes) + ") in kernel '" +
-                                  it->launch->kernel_name + "': above the " + std::to_string(m.slm_per_group) +
-                                  " bytes of SLM a work-group may use on " + m.name +
-                                  " (info::device::local_mem_size)");
+    fail(sycl::errc::invalid,
+         std::string("slm_init(") + std::to_string(bytes) + ") in kernel '" +
+             it->launch->kernel_name + "': above the " + std::to_string(m.slm_per_group) +
+             " bytes of SLM a work-group may use on " + m.name + " (info::device::local_mem_size)");
   it->group->slm_init(bytes);
 }
 
@@ -221,8 +228,9 @@ void barrier() {
   item_state* it = current_item();
   if (!it) fail(sycl::errc::invalid, "barrier() called outside a kernel");
   if (!it->group)
-    fail(sycl::errc::invalid, std::string("barrier() in kernel '") + it->launch->kernel_name +
-                                  "': work-group barriers need an nd_range launch (this one was a range)");
+    fail(sycl::errc::invalid,
+         std::string("barrier() in kernel '") + it->launch->kernel_name +
+             "': work-group barriers need an nd_range launch (this one was a range)");
   it->group->barrier(*it);
 }
 

@@ -34,23 +34,29 @@ queue_state::~queue_state() {
     try {
       std::rethrow_exception(e);
     } catch (const std::exception& ex) {
-      std::fprintf(stderr, "xesim: error: asynchronous error never collected by wait_and_throw: %s\n", ex.what());
+      std::fprintf(stderr,
+                   "xesim: error: asynchronous error never collected by wait_and_throw: %s\n",
+                   ex.what());
     } catch (...) {
-      std::fprintf(stderr, "xesim: error: asynchronous error never collected by wait_and_throw (not a std::exception)\n");
+      std::fprintf(stderr,
+                   "xesim: error: asynchronous error never collected by wait_and_throw (not a "
+                   "std::exception)\n");
     }
   }
 }
 
 void throw_no_profiling() {
   throw exception(make_error_code(errc::invalid),
-                  "Profiling information is unavailable as the queue associated with the event does not have the "
+                  "Profiling information is unavailable as the queue associated with the event "
+                  "does not have the "
                   "'enable_profiling' property.");
 }
 
 std::string tidy_type_name(std::string_view raw) {
   std::string s(raw);
   const std::string_view prefix = "xesim::sycl::";
-  for (std::size_t p = s.find(prefix); p != std::string::npos; p = s.find(prefix, p)) s.erase(p, 7);  // "xesim::"
+  for (std::size_t p = s.find(prefix); p != std::string::npos; p = s.find(prefix, p))
+    s.erase(p, 7);  // "xesim::"
   return s;
 }
 

@@ -31,8 +31,8 @@ constexpr std::size_t kQuarantineBlocks = 4096;
 
 struct registry {
   std::shared_mutex mutex;
-  std::deque<allocation> records;                    // stable addresses
-  std::map<std::uintptr_t, allocation*> by_base;     // owned ranges, sorted by base
+  std::deque<allocation> records;                 // stable addresses
+  std::map<std::uintptr_t, allocation*> by_base;  // owned ranges, sorted by base
   std::atomic<std::uint64_t> epoch{1};
   std::atomic<std::size_t> live_bytes[3] = {};  // by usm_kind
   std::deque<allocation*> quarantine;           // freed, oldest first, memory not yet released
@@ -54,8 +54,8 @@ thread_local cache_entry tls_cache[kCacheEntries];
 thread_local unsigned tls_cache_next = 0;
 
 std::string describe(const allocation& a) {
-  return "USM " + std::string(to_string(a.kind)) + " allocation #" + std::to_string(a.serial) + " of " +
-         std::to_string(a.size) + " bytes";
+  return "USM " + std::string(to_string(a.kind)) + " allocation #" + std::to_string(a.serial) +
+         " of " + std::to_string(a.size) + " bytes";
 }
 
 [[noreturn]] void fail(const std::string& msg) {
@@ -66,9 +66,12 @@ std::string describe(const allocation& a) {
 
 const char* to_string(usm_kind kind) noexcept {
   switch (kind) {
-    case usm_kind::host: return "host";
-    case usm_kind::device: return "device";
-    case usm_kind::shared: return "shared";
+    case usm_kind::host:
+      return "host";
+    case usm_kind::device:
+      return "device";
+    case usm_kind::shared:
+      return "shared";
   }
   return "unknown";
 }
@@ -182,8 +185,9 @@ void check_usm_range(const void* p, std::size_t bytes, const char* op, const cha
   if (!a->alive.load(std::memory_order_acquire))
     fail(where + "points into freed " + describe(*a) + " (use after free)");
   if (bytes > a->size - offset)
-    fail(where + "range of " + std::to_string(bytes) + " bytes at offset " + std::to_string(offset) +
-         " runs " + std::to_string(bytes - (a->size - offset)) + " bytes past the end of " + describe(*a));
+    fail(where + "range of " + std::to_string(bytes) + " bytes at offset " +
+         std::to_string(offset) + " runs " + std::to_string(bytes - (a->size - offset)) +
+         " bytes past the end of " + describe(*a));
 }
 
 }  // namespace xesim::rt

@@ -37,13 +37,15 @@ work_group::work_group() = default;
 
 work_group::~work_group() { std::free(slm_); }
 
-std::exception_ptr work_group::run(const launch_info& launch, kernel_ref kernel, std::size_t group_linear) {
+std::exception_ptr work_group::run(const launch_info& launch, kernel_ref kernel,
+                                   std::size_t group_linear) {
   launch_ = &launch;
   kernel_ = kernel;
   const std::size_t* L = launch.local;
-  const std::size_t groups[3] = {launch.global[0] / L[0], launch.global[1] / L[1], launch.global[2] / L[2]};
-  const std::size_t gid[3] = {group_linear / (groups[1] * groups[2]), (group_linear / groups[2]) % groups[1],
-                              group_linear % groups[2]};
+  const std::size_t groups[3] = {launch.global[0] / L[0], launch.global[1] / L[1],
+                                 launch.global[2] / L[2]};
+  const std::size_t gid[3] = {group_linear / (groups[1] * groups[2]),
+                              (group_linear / groups[2]) % groups[1], group_linear % groups[2]};
   n_ = L[0] * L[1] * L[2];
   if (items_.size() < n_) {
     items_.resize(n_);
@@ -93,7 +95,8 @@ std::exception_ptr work_group::run(const launch_info& launch, kernel_ref kernel,
   }
   detail::tls_current_item = nullptr;
   if (abort_)
-    for (std::size_t j = 0; j < n_; ++j) slots_[j].ctx = boost::context::fiber();  // unwinds its stack
+    for (std::size_t j = 0; j < n_; ++j)
+      slots_[j].ctx = boost::context::fiber();  // unwinds its stack
   launch_ = nullptr;
   return std::exchange(error_, nullptr);
 }
@@ -154,10 +157,9 @@ std::size_t work_group::pick_next(std::size_t from) const noexcept {
 void work_group::switch_to(std::size_t to) {
   slot& s = slots_[to];
   if (s.state == phase::not_started) {
-    s.ctx = boost::context::fiber(std::allocator_arg, pooled_stack(),
-                                  [this, to](boost::context::fiber&& caller) {
-                                    return fiber_main(std::move(caller), to);
-                                  });
+    s.ctx = boost::context::fiber(
+        std::allocator_arg, pooled_stack(),
+        [this, to](boost::context::fiber&& caller) { return fiber_main(std::move(caller), to); });
     s.state = phase::ready;
   }
   prev_ = current_;
@@ -188,10 +190,9 @@ boost::context::fiber work_group::fiber_main(boost::context::fiber&& caller, std
       next = pick_next(idx);
   }
   if (slots_[next].state == phase::not_started) {
-    slots_[next].ctx = boost::context::fiber(std::allocator_arg, pooled_stack(),
-                                             [this, next](boost::context::fiber&& c) {
-                                               return fiber_main(std::move(c), next);
-                                             });
+    slots_[next].ctx = boost::context::fiber(
+        std::allocator_arg, pooled_stack(),
+        [this, next](boost::context::fiber&& c) { return fiber_main(std::move(c), next); });
     slots_[next].state = phase::ready;
   }
   prev_ = idx;
@@ -227,17 +228,20 @@ void work_group::report_divergence() {
   if (hooks().barrier_divergence && hooks().barrier_divergence(info)) return;
 
   std::string group = "(";
-  for (int d = 0; d < launch_->dims; ++d) group += (d ? ", " : "") + std::to_string(any.group_id[d]);
+  for (int d = 0; d < launch_->dims; ++d)
+    group += (d ? ", " : "") + std::to_string(any.group_id[d]);
   group += ")";
-  std::string msg = "barrier divergence in kernel '" + std::string(launch_->kernel_name) + "', work-group " +
-                    group + " (linear " + std::to_string(any.group_linear_id) + ", " + std::to_string(n_) +
-                    " work-items): work-items " + id_list(exited_ids_) +
-                    " returned from the kernel while work-items " + id_list(waiting_ids_) +
-                    " wait at barrier #" + std::to_string(items_[waiting_ids_.front()].barriers_passed + 1) +
-                    " (the exited ones passed " + std::to_string(barrier_counts_[exited_ids_.front()]) +
-                    " barriers). Every work-item of a group must call barrier() the same number of times: "
-                    "no barrier inside a condition, no early return before one.";
-  record_error(std::make_exception_ptr(sycl::exception(sycl::make_error_code(sycl::errc::kernel), msg)));
+  std::string msg =
+      "barrier divergence in kernel '" + std::string(launch_->kernel_name) + "', work-group " +
+      group + " (linear " + std::to_string(any.group_linear_id) + ", " + std::to_string(n_) +
+      " work-items): work-items " + id_list(exited_ids_) +
+      " returned from the kernel while work-items " + id_list(waiting_ids_) + " wait at barrier #" +
+      std::to_string(items_[waiting_ids_.front()].barriers_passed + 1) +
+      " (the exited ones passed " + std::to_string(barrier_counts_[exited_ids_.front()]) +
+      " barriers). Every work-item of a group must call barrier() the same number of times: "
+      "no barrier inside a condition, no early return before one.";
+  record_error(
+      std::make_exception_ptr(sycl::exception(sycl::make_error_code(sycl::errc::kernel), msg)));
 }
 
 void work_group::record_error(std::exception_ptr e) noexcept {

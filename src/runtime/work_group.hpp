@@ -56,19 +56,19 @@ class work_group {
 
   const launch_info* launch_ = nullptr;
   kernel_ref kernel_{};
-  std::size_t n_ = 0;            // items in the group
-  std::size_t done_ = 0;         // items that returned
-  std::size_t arrived_ = 0;      // items waiting at the current barrier
-  std::size_t host_ = kNone;     // item running on the worker stack once fibers exist
-  std::size_t current_ = 0;      // item whose context runs now
-  std::size_t prev_ = 0;         // item that switched to the current context
+  std::size_t n_ = 0;         // items in the group
+  std::size_t done_ = 0;      // items that returned
+  std::size_t arrived_ = 0;   // items waiting at the current barrier
+  std::size_t host_ = kNone;  // item running on the worker stack once fibers exist
+  std::size_t current_ = 0;   // item whose context runs now
+  std::size_t prev_ = 0;      // item that switched to the current context
   bool abort_ = false;
   std::exception_ptr error_;
   std::vector<item_state> items_;
   std::vector<slot> slots_;
   std::vector<std::size_t> exited_ids_, waiting_ids_;
   std::vector<std::uint32_t> barrier_counts_;
-  std::byte* slm_ = nullptr;     // model's slm_per_group bytes, allocated on first use
+  std::byte* slm_ = nullptr;  // model's slm_per_group bytes, allocated on first use
   std::size_t slm_capacity_ = 0;
   std::size_t slm_size_ = 0;
 };

@@ -22,7 +22,8 @@ double ns_per_item_barrier(std::size_t group_size, int barriers) {
     q.parallel_for(sycl::nd_range<1>(group_size, group_size), [=](sycl::nd_item<1>) {
       for (int b = 0; b < barriers; ++b) xesim::rt::barrier();
     });
-    const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
+    const double ns =
+        std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
     best = std::min(best, ns / double(group_size * barriers));
   }
   q.wait_and_throw();
@@ -37,8 +38,10 @@ double ns_per_item_no_barrier(std::size_t group_size) {
   for (int rep = 0; rep < 5; ++rep) {
     const auto t0 = std::chrono::steady_clock::now();
     for (int l = 0; l < 1000; ++l)
-      q.parallel_for(sycl::nd_range<1>(group_size, group_size), [=](sycl::nd_item<1> it) { *ps = int(it.get_local_id(0)); });
-    const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
+      q.parallel_for(sycl::nd_range<1>(group_size, group_size),
+                     [=](sycl::nd_item<1> it) { *ps = int(it.get_local_id(0)); });
+    const double ns =
+        std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
     best = std::min(best, ns / double(1000 * group_size));
   }
   return best;
@@ -53,6 +56,7 @@ TEST(BarrierCost, PerItemPerBarrier) {
     EXPECT_LT(ns, 2000.0);
   }
   for (std::size_t g : {1, 8, 32}) {
-    std::printf("no barrier: %zu items/group: %.1f ns per work-item (launch included)\n", g, ns_per_item_no_barrier(g));
+    std::printf("no barrier: %zu items/group: %.1f ns per work-item (launch included)\n", g,
+                ns_per_item_no_barrier(g));
   }
 }

@@ -26,7 +26,8 @@ TEST(Threads, XesimThreadsLimitsTheWorkers) {
   std::mutex* pm = &m;
   sycl::queue q;
   q.parallel_for(sycl::range<1>(120), [=](sycl::id<1>) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));  // long enough for every worker to join
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds(2));  // long enough for every worker to join
     std::lock_guard lock(*pm);
     pids->insert(std::this_thread::get_id());
   });

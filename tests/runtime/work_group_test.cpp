@@ -42,8 +42,10 @@ void neighbour_exchange(std::size_t group_size, std::size_t groups, int rounds) 
   for (std::size_t g = 0; g < groups; ++g)
     for (std::size_t l = 0; l < group_size; ++l) {
       long want = 0;
-      for (int r = 0; r < rounds; ++r) want += r * 1000 + long(g) * 100 + long((l + 1) % group_size);
-      ASSERT_EQ(out[g * group_size + l], want) << "group size " << group_size << " group " << g << " item " << l;
+      for (int r = 0; r < rounds; ++r)
+        want += r * 1000 + long(g) * 100 + long((l + 1) % group_size);
+      ASSERT_EQ(out[g * group_size + l], want)
+          << "group size " << group_size << " group " << g << " item " << l;
     }
 }
 
@@ -59,7 +61,8 @@ std::string message_of_async_error(sycl::queue& q) {
 }  // namespace
 
 TEST(Barrier, NeighbourExchangeOneTo64Items) {
-  for (std::size_t g : {1, 2, 3, 4, 5, 7, 8, 13, 16, 31, 32, 33, 48, 64}) neighbour_exchange(g, 6, 40);
+  for (std::size_t g : {1, 2, 3, 4, 5, 7, 8, 13, 16, 31, 32, 33, 48, 64})
+    neighbour_exchange(g, 6, 40);
 }
 
 TEST(Barrier, TwoAndThreeDimensionalGroups) {
@@ -81,21 +84,23 @@ TEST(Barrier, TwoAndThreeDimensionalGroups) {
     for (std::size_t y = 0; y < 6; ++y)
       for (std::size_t z = 0; z < 4; ++z) {
         const std::size_t lid = ((x % 2) * 3 + y % 3) * 4 + z % 4, mirror = 23 - lid;
-        const std::size_t mx = (x / 2) * 2 + mirror / 12, my = (y / 3) * 3 + (mirror / 4) % 3, mz = mirror % 4;
+        const std::size_t mx = (x / 2) * 2 + mirror / 12, my = (y / 3) * 3 + (mirror / 4) % 3,
+                          mz = mirror % 4;
         ASSERT_EQ(out[(x * 6 + y) * 4 + z], int((mx * 6 + my) * 4 + mz));
       }
   sycl::queue q2;
   std::vector<int> out2(64, 0);
   int* o2 = out2.data();
-  q2.parallel_for(sycl::nd_range<2>(sycl::range<2>(8, 8), sycl::range<2>(4, 2)), [=](sycl::nd_item<2> it) {
-    rt::slm_init(8 * sizeof(int));
-    int* slm = reinterpret_cast<int*>(rt::current_item()->slm);
-    slm[it.get_local_linear_id()] = 1;
-    rt::barrier();
-    int sum = 0;
-    for (int i = 0; i < 8; ++i) sum += slm[i];
-    o2[it.get_global_linear_id()] = sum;
-  });
+  q2.parallel_for(sycl::nd_range<2>(sycl::range<2>(8, 8), sycl::range<2>(4, 2)),
+                  [=](sycl::nd_item<2> it) {
+                    rt::slm_init(8 * sizeof(int));
+                    int* slm = reinterpret_cast<int*>(rt::current_item()->slm);
+                    slm[it.get_local_linear_id()] = 1;
+                    rt::barrier();
+                    int sum = 0;
+                    for (int i = 0; i < 8; ++i) sum += slm[i];
+                    o2[it.get_global_linear_id()] = sum;
+                  });
   q2.wait_and_throw();
   for (int v : out2) ASSERT_EQ(v, 8);
 }
@@ -141,7 +146,8 @@ TEST(Slm, FilledWithCdAtInit) {
 TEST(Slm, AboveModelLimitIsAnError) {
   sycl::queue q;
   const std::size_t limit = xesim::dev::current_device().slm_per_group;
-  q.parallel_for<class TooMuchSlm>(sycl::nd_range<1>(8, 8), [=](sycl::nd_item<1>) { rt::slm_init(limit + 1); });
+  q.parallel_for<class TooMuchSlm>(sycl::nd_range<1>(8, 8),
+                                   [=](sycl::nd_item<1>) { rt::slm_init(limit + 1); });
   const std::string msg = message_of_async_error(q);
   EXPECT_NE(msg.find("slm_init(" + std::to_string(limit + 1) + ")"), std::string::npos) << msg;
   EXPECT_NE(msg.find("TooMuchSlm"), std::string::npos) << msg;
@@ -267,7 +273,8 @@ TEST(KernelException, FromTheHostItemUnwindsFibers) {
   q.parallel_for(sycl::nd_range<1>(6, 3), [=](sycl::nd_item<1> it) {
     counted c(pl);
     rt::barrier();
-    if (it.get_local_id(0) == 0) throw sycl::exception(sycl::make_error_code(sycl::errc::kernel_argument), "boom");
+    if (it.get_local_id(0) == 0)
+      throw sycl::exception(sycl::make_error_code(sycl::errc::kernel_argument), "boom");
     rt::barrier();
   });
   EXPECT_EQ(message_of_async_error(q), "boom");
@@ -297,7 +304,8 @@ TEST(Barrier, NoBarrierGroupsRunStraight) {
   std::vector<int> order;
   std::vector<int>* po = &order;
   // One group, one thread: items run in local-id order, each to completion, with no fiber.
-  q.parallel_for(sycl::nd_range<1>(16, 16), [=](sycl::nd_item<1> it) { po->push_back(int(it.get_local_id(0))); });
+  q.parallel_for(sycl::nd_range<1>(16, 16),
+                 [=](sycl::nd_item<1> it) { po->push_back(int(it.get_local_id(0))); });
   ASSERT_EQ(order.size(), 16u);
   for (int i = 0; i < 16; ++i) EXPECT_EQ(order[i], i);
 }
@@ -317,7 +325,7 @@ TEST(FiberStackDeathTest, OverflowHitsTheGuardPage) {
       {
         sycl::queue q;
         q.parallel_for(sycl::nd_range<1>(2, 2), [=](sycl::nd_item<1> it) {
-          rt::barrier();                                        // item 1 now runs on a fiber stack
+          rt::barrier();  // item 1 now runs on a fiber stack
           if (it.get_local_id(0) == 1) std::printf("%d\n", deep(64));  // 2 MB > 256 KB
         });
         q.wait_and_throw();

@@ -101,9 +101,11 @@ TEST_F(HooksOn, RangeAsSizeAndRange1) {
   std::vector<int> v(1000, 0);
   int* p = v.data();
   q.parallel_for(1000, [=](sycl::id<1> i) { p[i] += int(i); }).wait();
-  q.submit([&](sycl::handler& h) { h.parallel_for<class AddTwice>(sycl::range<1>(1000), [=](sycl::item<1> it) {
-     p[it.get_linear_id()] += int(it.get_id(0)) + int(it.get_range(0)) - 1000;
-   }); }).wait();
+  q.submit([&](sycl::handler& h) {
+     h.parallel_for<class AddTwice>(sycl::range<1>(1000), [=](sycl::item<1> it) {
+       p[it.get_linear_id()] += int(it.get_id(0)) + int(it.get_range(0)) - 1000;
+     });
+   }).wait();
   EXPECT_NE(g_last_kernel.find("AddTwice"), std::string::npos) << g_last_kernel;
   for (int i = 0; i < 1000; ++i) ASSERT_EQ(v[i], 2 * i);
 }
@@ -131,7 +133,8 @@ TEST_F(HooksOn, NdRange1To3MatchOracle) {
   sycl::queue q;
   srand(42);
   for (int t = 0; t < 6; ++t) {
-    std::size_t L[3] = {std::size_t(rand() % 4 + 1), std::size_t(rand() % 3 + 1), std::size_t(rand() % 2 + 1)};
+    std::size_t L[3] = {std::size_t(rand() % 4 + 1), std::size_t(rand() % 3 + 1),
+                        std::size_t(rand() % 2 + 1)};
     std::size_t G[3] = {L[0] * (rand() % 4 + 1), L[1] * (rand() % 3 + 1), L[2] * (rand() % 3 + 1)};
     run_nd_case<1>(q, G, L);
     run_nd_case<2>(q, G, L);

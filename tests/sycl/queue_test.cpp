@@ -17,8 +17,9 @@ namespace sycl = xesim::sycl;
 TEST(Queue, ConstructorsAndProperties) {
   sycl::queue a;
   sycl::queue b(sycl::gpu_selector_v);
-  sycl::queue c(sycl::default_selector_v, sycl::property_list{sycl::property::queue::enable_profiling{},
-                                                              sycl::property::queue::in_order{}});
+  sycl::queue c(sycl::default_selector_v,
+                sycl::property_list{sycl::property::queue::enable_profiling{},
+                                    sycl::property::queue::in_order{}});
   sycl::queue d(sycl::device{}, [](sycl::exception_list) {});
   sycl::queue e(sycl::gpu_selector{}, sycl::property::queue::in_order{});
   EXPECT_FALSE(a.has_property<sycl::property::queue::enable_profiling>());
@@ -71,7 +72,8 @@ TEST(Event, ProfilingWithoutThePropertyThrows) {
     EXPECT_EQ(e.code(), sycl::errc::invalid);
     EXPECT_NE(std::string(e.what()).find("enable_profiling"), std::string::npos);
   }
-  EXPECT_EQ(ev.get_info<sycl::info::event::command_execution_status>(), sycl::info::event_command_status::complete);
+  EXPECT_EQ(ev.get_info<sycl::info::event::command_execution_status>(),
+            sycl::info::event_command_status::complete);
 }
 
 TEST(AsyncErrors, KernelExceptionReachesTheHandlerNotSubmit) {
@@ -87,8 +89,8 @@ TEST(AsyncErrors, KernelExceptionReachesTheHandlerNotSubmit) {
   });
   sycl::event ev;
   EXPECT_NO_THROW(ev = q.parallel_for(sycl::range<1>(100), [=](sycl::id<1> i) {
-                    if (i == 37) throw sycl::exception(sycl::make_error_code(sycl::errc::kernel), "item 37 failed");
-                  }));
+    if (i == 37) throw sycl::exception(sycl::make_error_code(sycl::errc::kernel), "item 37 failed");
+  }));
   EXPECT_TRUE(seen.empty());  // nothing before wait_and_throw
   ev.wait_and_throw();
   ASSERT_EQ(seen.size(), 1u);
@@ -114,8 +116,10 @@ TEST(LaunchErrors, NdRangeNotAMultipleOfLocal) {
   } catch (const sycl::exception& e) {
     EXPECT_EQ(e.code(), sycl::errc::nd_range);
     const std::string msg = e.what();
-    EXPECT_NE(msg.find("global range {64, 10} is not a multiple of local range {8, 4} in dimension 1"),
-              std::string::npos) << msg;
+    EXPECT_NE(
+        msg.find("global range {64, 10} is not a multiple of local range {8, 4} in dimension 1"),
+        std::string::npos)
+        << msg;
     EXPECT_NE(msg.find("Uneven"), std::string::npos) << msg;
   }
 }
@@ -128,7 +132,8 @@ TEST(LaunchErrors, WorkGroupAboveDeviceLimit) {
     FAIL() << "no exception";
   } catch (const sycl::exception& e) {
     EXPECT_EQ(e.code(), sycl::errc::nd_range);
-    EXPECT_NE(std::string(e.what()).find("exceeds max_work_group_size " + std::to_string(max)), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("exceeds max_work_group_size " + std::to_string(max)),
+              std::string::npos)
         << e.what();
   }
   EXPECT_THROW(q.parallel_for(sycl::nd_range<1>(8, 0), [=](sycl::nd_item<1>) {}), sycl::exception);
@@ -160,7 +165,8 @@ TEST(Device, QueriesAnswerFromTheModel) {
   EXPECT_EQ(d.get_info<xdev::gpu_eu_simd_width>(), std::uint32_t(m.simd_width));
   EXPECT_EQ(d.get_info<xdev::gpu_eu_count>(), std::uint32_t(m.eus));
   EXPECT_EQ(d.get_info<xdev::gpu_slices>(), std::uint32_t(m.slices));
-  EXPECT_EQ(d.get_info<xdev::gpu_subslices_per_slice>() * d.get_info<xdev::gpu_slices>(), std::uint32_t(m.xe_cores));
+  EXPECT_EQ(d.get_info<xdev::gpu_subslices_per_slice>() * d.get_info<xdev::gpu_slices>(),
+            std::uint32_t(m.xe_cores));
   EXPECT_EQ(d.get_info<xdev::gpu_eu_count_per_subslice>(), std::uint32_t(m.eus_per_xe_core));
   EXPECT_EQ(d.get_info<xdev::gpu_hw_threads_per_eu>(), std::uint32_t(m.threads_per_eu));
   EXPECT_EQ(d.get_info<xdev::device_id>(), m.pci_device_id);
@@ -174,7 +180,8 @@ TEST(Device, QueriesAnswerFromTheModel) {
   EXPECT_EQ(d.has(sycl::aspect::ext_intel_matrix), m.has_xmx);
   EXPECT_TRUE(d.has(sycl::aspect::ext_intel_esimd));
   const auto aspects = d.get_info<idev::aspects>();
-  EXPECT_NE(std::find(aspects.begin(), aspects.end(), sycl::aspect::usm_device_allocations), aspects.end());
+  EXPECT_NE(std::find(aspects.begin(), aspects.end(), sycl::aspect::usm_device_allocations),
+            aspects.end());
   // The guide's sizing idiom.
   const int ts = int(d.get_info<idev::max_compute_units>()) * 8;
   EXPECT_EQ(ts, m.eus * 8);

@@ -21,7 +21,8 @@ TEST(Range, SizeAndIndexing) {
 TEST(Range, ArithmeticMatchesScalarOracle) {
   srand(42);
   for (int t = 0; t < 200; ++t) {
-    const std::size_t a0 = rand() % 100 + 1, a1 = rand() % 100 + 1, b0 = rand() % 50 + 1, b1 = rand() % 50 + 1;
+    const std::size_t a0 = rand() % 100 + 1, a1 = rand() % 100 + 1, b0 = rand() % 50 + 1,
+                      b1 = rand() % 50 + 1;
     const sycl::range<2> a(a0, a1), b(b0, b1);
     EXPECT_EQ((a + b), sycl::range<2>(a0 + b0, a1 + b1));
     EXPECT_EQ((a * b), sycl::range<2>(a0 * b0, a1 * b1));

@@ -45,7 +45,8 @@ TEST(Usm, KindsAndPointerType) {
   int local = 0;
   EXPECT_EQ(sycl::get_pointer_type(&local, ctx), sycl::usm::alloc::unknown);
   EXPECT_EQ(sycl::get_pointer_device(d, ctx), q.get_device());
-  for (void* p : {static_cast<void*>(d), static_cast<void*>(h), static_cast<void*>(s), m, a, static_cast<void*>(ad)})
+  for (void* p : {static_cast<void*>(d), static_cast<void*>(h), static_cast<void*>(s), m, a,
+                  static_cast<void*>(ad)})
     sycl::free(p, q);
   EXPECT_EQ(sycl::get_pointer_type(d, ctx), sycl::usm::alloc::unknown);
   EXPECT_EQ(sycl::malloc_device(0, q), nullptr);
@@ -73,7 +74,8 @@ TEST(Usm, RegistryFindsEveryAddressAndRemembersFrees) {
   sycl::free(ptrs[0], q);
   EXPECT_FALSE(first->alive.load());
   const rt::allocation* again = rt::find_allocation(ptrs[0]);  // freed, but still known
-  ASSERT_TRUE(again == nullptr || !again->alive.load() || again->base != first->base || again == first);
+  ASSERT_TRUE(again == nullptr || !again->alive.load() || again->base != first->base ||
+              again == first);
   for (int i = 1; i < 200; ++i) sycl::free(ptrs[i], q);
 }
 
@@ -94,7 +96,8 @@ TEST(Usm, MemcpyMemsetFillCopyMatchOracle) {
 
   q.fill(dev + 5, 77, 20).wait();
   q.submit([&](sycl::handler& h) { h.copy(dev, back.data(), kN); }).wait();
-  for (int i = 0; i < kN; ++i) ASSERT_EQ(back[i], i >= 5 && i < 25 ? 77 : i < 10 ? int(0xABABABAB) : host[i]);
+  for (int i = 0; i < kN; ++i)
+    ASSERT_EQ(back[i], i >= 5 && i < 25 ? 77 : i < 10 ? int(0xABABABAB) : host[i]);
 
   std::vector<int> plain(kN, 0);  // host-to-host through queue::memcpy is legal
   q.memcpy(plain.data(), host.data(), kN * sizeof(int));
@@ -111,13 +114,17 @@ TEST(Usm, ErrorsSayWhatAndWhy) {
   msg = error_of([&] { q.memcpy(host.data(), nullptr, 4); });
   EXPECT_NE(msg.find("memcpy: source pointer is null"), std::string::npos) << msg;
   msg = error_of([&] { q.memcpy(dev, host.data(), 32 * sizeof(int)); });
-  EXPECT_NE(msg.find("runs 64 bytes past the end of USM device allocation"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("runs 64 bytes past the end of USM device allocation"), std::string::npos)
+      << msg;
   msg = error_of([&] { q.fill(dev + 10, 1, 7); });
-  EXPECT_NE(msg.find("fill: destination range of 28 bytes at offset 40 runs 4 bytes past the end"), std::string::npos)
+  EXPECT_NE(msg.find("fill: destination range of 28 bytes at offset 40 runs 4 bytes past the end"),
+            std::string::npos)
       << msg;
   sycl::free(dev, q);
   msg = error_of([&] { q.memset(dev, 0, 4); });
-  EXPECT_NE(msg.find("memset: destination points into freed USM device allocation"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("memset: destination points into freed USM device allocation"),
+            std::string::npos)
+      << msg;
   msg = error_of([&] { q.memcpy(host.data(), dev, 4); });
   EXPECT_NE(msg.find("use after free"), std::string::npos) << msg;
   msg = error_of([&] { sycl::free(dev, q); });

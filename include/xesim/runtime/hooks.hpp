@@ -15,11 +15,11 @@ struct barrier_divergence_info {
   const launch_info* launch;
   std::size_t group_id[3];
   std::size_t group_linear_id;
-  const std::size_t* exited;     ///< local linear ids of the items that returned
+  const std::size_t* exited;  ///< local linear ids of the items that returned
   std::size_t exited_count;
-  const std::size_t* waiting;    ///< local linear ids of the items blocked at a barrier
+  const std::size_t* waiting;  ///< local linear ids of the items blocked at a barrier
   std::size_t waiting_count;
-  const std::uint32_t* barriers; ///< barriers passed, per local linear id (group size entries)
+  const std::uint32_t* barriers;  ///< barriers passed, per local linear id (group size entries)
   std::size_t group_size;
 };
 

@@ -37,7 +37,8 @@ void validate_launch(const launch_info& info);
 /// with items as fibers that switch only at barrier(). Validates first (validate_launch throws
 /// synchronously). Errors raised while the kernel runs (an exception from a work-item, a barrier
 /// divergence) stop the launch and are returned, not thrown: they are SYCL asynchronous errors.
-std::exception_ptr launch(const launch_info& info, kernel_ref kernel, launch_times* times = nullptr);
+std::exception_ptr launch(const launch_info& info, kernel_ref kernel,
+                          launch_times* times = nullptr);
 
 /// Starts the worker threads now (idempotent, thread-safe), so the first launch does not pay for
 /// creating them. Queues call it when constructed, as a DPC++ queue readies its device.

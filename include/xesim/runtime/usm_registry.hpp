@@ -15,9 +15,9 @@ enum class usm_kind : std::uint8_t { host, device, shared };
 /// run; `alive` turns false when the allocation is freed.
 struct allocation {
   const std::byte* base;
-  std::size_t size;             ///< bytes requested
+  std::size_t size;  ///< bytes requested
   usm_kind kind;
-  std::uint64_t serial;         ///< 1, 2, ... in allocation order
+  std::uint64_t serial;  ///< 1, 2, ... in allocation order
   std::atomic<bool> alive;
 };
 

@@ -81,12 +81,13 @@ class device {
   device() : model_(&dev::current_device()) {}
   /// The device a selector (int(const device&)) scores highest; throws errc::runtime when it
   /// rejects the only device (a negative score), as DPC++ does when no device matches.
-  template <class Selector, std::enable_if_t<std::is_invocable_r_v<int, const Selector&, const device&>, int> = 0>
+  template <class Selector,
+            std::enable_if_t<std::is_invocable_r_v<int, const Selector&, const device&>, int> = 0>
   explicit device(const Selector& selector) : device() {
     if (selector(*this) < 0)
       throw exception(make_error_code(errc::runtime),
-                      "No device of requested type available: xesim models one GPU (" + std::string(model_->name) +
-                          "), rejected by the selector");
+                      "No device of requested type available: xesim models one GPU (" +
+                          std::string(model_->name) + "), rejected by the selector");
   }
 
   bool is_gpu() const noexcept { return true; }

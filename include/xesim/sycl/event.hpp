@@ -68,10 +68,15 @@ class event {
   template <class Desc>
   typename Desc::return_type get_profiling_info() const {
     if (!s_ || !s_->queue || !s_->queue->profiling) detail::throw_no_profiling();
-    if constexpr (std::is_same_v<Desc, info::event_profiling::command_submit>) return s_->submit_ns;
-    else if constexpr (std::is_same_v<Desc, info::event_profiling::command_start>) return s_->start_ns;
-    else if constexpr (std::is_same_v<Desc, info::event_profiling::command_end>) return s_->end_ns;
-    else static_assert(sizeof(Desc) == 0, "get_profiling_info: use info::event_profiling::command_submit|start|end");
+    if constexpr (std::is_same_v<Desc, info::event_profiling::command_submit>)
+      return s_->submit_ns;
+    else if constexpr (std::is_same_v<Desc, info::event_profiling::command_start>)
+      return s_->start_ns;
+    else if constexpr (std::is_same_v<Desc, info::event_profiling::command_end>)
+      return s_->end_ns;
+    else
+      static_assert(sizeof(Desc) == 0,
+                    "get_profiling_info: use info::event_profiling::command_submit|start|end");
   }
 
   template <class Desc>

@@ -36,21 +36,36 @@ class sycl_error_category final : public std::error_category {
   const char* name() const noexcept override { return "sycl"; }
   std::string message(int code) const override {
     switch (static_cast<errc>(code)) {
-      case errc::success: return "success";
-      case errc::runtime: return "runtime error";
-      case errc::kernel: return "kernel error";
-      case errc::accessor: return "accessor error";
-      case errc::nd_range: return "invalid nd_range";
-      case errc::event: return "event error";
-      case errc::kernel_argument: return "invalid kernel argument";
-      case errc::build: return "build error";
-      case errc::invalid: return "invalid object or argument";
-      case errc::memory_allocation: return "memory allocation failure";
-      case errc::platform: return "platform error";
-      case errc::profiling: return "profiling error";
-      case errc::feature_not_supported: return "feature not supported";
-      case errc::kernel_not_supported: return "kernel not supported";
-      case errc::backend_mismatch: return "backend mismatch";
+      case errc::success:
+        return "success";
+      case errc::runtime:
+        return "runtime error";
+      case errc::kernel:
+        return "kernel error";
+      case errc::accessor:
+        return "accessor error";
+      case errc::nd_range:
+        return "invalid nd_range";
+      case errc::event:
+        return "event error";
+      case errc::kernel_argument:
+        return "invalid kernel argument";
+      case errc::build:
+        return "build error";
+      case errc::invalid:
+        return "invalid object or argument";
+      case errc::memory_allocation:
+        return "memory allocation failure";
+      case errc::platform:
+        return "platform error";
+      case errc::profiling:
+        return "profiling error";
+      case errc::feature_not_supported:
+        return "feature not supported";
+      case errc::kernel_not_supported:
+        return "kernel not supported";
+      case errc::backend_mismatch:
+        return "backend mismatch";
     }
     return "unknown sycl error";
   }

@@ -56,8 +56,10 @@ class handler {
   /// Runs k() once (one work-item). HW: one EU thread.
   template <class Name = detail::auto_name, class K>
   void single_task(const K& k) {
-    static_assert(std::is_invocable_v<const K&>, "single_task: the kernel must be callable as k() (const)");
-    const rt::launch_info info = detail::make_launch<1>(detail::kernel_name<Name, K>(), range<1>(1), nullptr);
+    static_assert(std::is_invocable_v<const K&>,
+                  "single_task: the kernel must be callable as k() (const)");
+    const rt::launch_info info =
+        detail::make_launch<1>(detail::kernel_name<Name, K>(), range<1>(1), nullptr);
     run_kernel(info, {&k, &detail::invoke_task<K>});
   }
 
@@ -67,7 +69,8 @@ class handler {
   template <class Name = detail::auto_name, class K, int D>
   void parallel_for(range<D> r, const K& k) {
     static_assert(std::is_invocable_v<const K&, item<D>>,
-                  "parallel_for(range<D>): the kernel must be callable as k(sycl::id<D>) or k(sycl::item<D>) (const)");
+                  "parallel_for(range<D>): the kernel must be callable as k(sycl::id<D>) or "
+                  "k(sycl::item<D>) (const)");
     const rt::launch_info info = detail::make_launch<D>(detail::kernel_name<Name, K>(), r, nullptr);
     run_kernel(info, {&k, &detail::invoke_range_item<K, D>});
   }
@@ -82,13 +85,16 @@ class handler {
   /// local, local size <= max_work_group_size (errc::nd_range otherwise, thrown by submit).
   template <class Name = detail::auto_name, class K, int D>
   void parallel_for(nd_range<D> r, const K& k) {
-    static_assert(std::is_invocable_v<const K&, nd_item<D>>,
-                  "parallel_for(nd_range<D>): the kernel must be callable as k(sycl::nd_item<D>) (const)");
+    static_assert(
+        std::is_invocable_v<const K&, nd_item<D>>,
+        "parallel_for(nd_range<D>): the kernel must be callable as k(sycl::nd_item<D>) (const)");
     if (r.get_offset() != id<D>())
       throw exception(make_error_code(errc::feature_not_supported),
-                      "parallel_for: nd_range global offsets are deprecated in SYCL 2020 and not supported by xesim");
+                      "parallel_for: nd_range global offsets are deprecated in SYCL 2020 and not "
+                      "supported by xesim");
     const range<D> global = r.get_global_range(), local = r.get_local_range();
-    const rt::launch_info info = detail::make_launch<D>(detail::kernel_name<Name, K>(), global, &local);
+    const rt::launch_info info =
+        detail::make_launch<D>(detail::kernel_name<Name, K>(), global, &local);
     run_kernel(info, {&k, &detail::invoke_nd_item<K, D>});
   }
 
@@ -127,6 +133,14 @@ class handler {
     memcpy(dest, src, count * sizeof(T));
   }
 
+  /// Accepted (host memory needs no migration); validates the range like memcpy.
+  void prefetch(const void* ptr, std::size_t bytes) {
+    claim();
+    rt::check_usm_range(ptr, bytes, "prefetch", "source");
+    const std::uint64_t now = rt::now_ns();
+    record(now, now);
+  }
+
   /// Dependencies are already complete: commands run at submit.
   void depends_on(const event&) noexcept {}
   void depends_on(const std::vector<event>&) noexcept {}
@@ -143,12 +157,14 @@ class handler {
   }
   void claim() {
     if (claimed_)
-      throw exception(make_error_code(errc::runtime),
-                      "handler: a command group may hold only one command (kernel or memory operation)");
+      throw exception(
+          make_error_code(errc::runtime),
+          "handler: a command group may hold only one command (kernel or memory operation)");
     claimed_ = true;
   }
   void record(std::uint64_t start, std::uint64_t end) {
-    event_ = std::make_shared<detail::event_state>(detail::event_state{submit_ns_, start, end, queue_});
+    event_ =
+        std::make_shared<detail::event_state>(detail::event_state{submit_ns_, start, end, queue_});
   }
 
   std::shared_ptr<detail::queue_state> queue_;

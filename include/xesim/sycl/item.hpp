@@ -40,11 +40,7 @@ class item {
   }
 
   operator id<D>() const noexcept { return get_id(); }
-  operator std::size_t() const noexcept
-    requires(D == 1)
-  {
-    return s_->global_id[0];
-  }
+  operator std::size_t() const noexcept requires(D == 1) { return s_->global_id[0]; }
 
  private:
   const rt::item_state* s_;
@@ -79,9 +75,9 @@ class nd_range {
   id<D> offset_;
 };
 
-nd_range(range<1>, range<1>) -> nd_range<1>;
-nd_range(range<2>, range<2>) -> nd_range<2>;
-nd_range(range<3>, range<3>) -> nd_range<3>;
+nd_range(range<1>, range<1>)->nd_range<1>;
+nd_range(range<2>, range<2>)->nd_range<2>;
+nd_range(range<3>, range<3>)->nd_range<3>;
 
 // ------------------------------ group
 /// The work-group the running work-item belongs to (minimal SYCL 2020 group).
@@ -96,7 +92,9 @@ class group {
   std::size_t operator[](int d) const noexcept { return s_->group_id[d]; }
   id<D> get_local_id() const noexcept { return id<D>::from_array(s_->local_id); }
   std::size_t get_local_id(int d) const noexcept { return s_->local_id[d]; }
-  range<D> get_local_range() const noexcept { return detail::range_from_array<D>(s_->launch->local); }
+  range<D> get_local_range() const noexcept {
+    return detail::range_from_array<D>(s_->launch->local);
+  }
   std::size_t get_local_range(int d) const noexcept { return s_->launch->local[d]; }
   range<D> get_group_range() const noexcept {
     range<D> g;
@@ -141,12 +139,18 @@ class nd_item {
     return s_->launch->global[d] / s_->launch->local[d];
   }
 
-  range<D> get_global_range() const noexcept { return detail::range_from_array<D>(s_->launch->global); }
+  range<D> get_global_range() const noexcept {
+    return detail::range_from_array<D>(s_->launch->global);
+  }
   std::size_t get_global_range(int d) const noexcept { return s_->launch->global[d]; }
-  range<D> get_local_range() const noexcept { return detail::range_from_array<D>(s_->launch->local); }
+  range<D> get_local_range() const noexcept {
+    return detail::range_from_array<D>(s_->launch->local);
+  }
   std::size_t get_local_range(int d) const noexcept { return s_->launch->local[d]; }
   id<D> get_offset() const noexcept { return id<D>(); }
-  nd_range<D> get_nd_range() const noexcept { return nd_range<D>(get_global_range(), get_local_range()); }
+  nd_range<D> get_nd_range() const noexcept {
+    return nd_range<D>(get_global_range(), get_local_range());
+  }
 
  private:
   const rt::item_state* s_;

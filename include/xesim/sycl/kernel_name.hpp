@@ -26,8 +26,10 @@ const char* type_name() {
 
 template <class Name, class Kernel>
 const char* kernel_name() {
-  if constexpr (std::is_same_v<Name, auto_name>) return type_name<Kernel>();
-  else return type_name<Name>();
+  if constexpr (std::is_same_v<Name, auto_name>)
+    return type_name<Kernel>();
+  else
+    return type_name<Name>();
 }
 
 }  // namespace xesim::sycl::detail

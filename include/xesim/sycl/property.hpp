@@ -24,7 +24,8 @@ template <class T>
 inline constexpr bool is_property_v = is_property<T>::value;
 
 // ------------------------------ property_list
-/// A set of properties: property_list{property::queue::enable_profiling{}, property::queue::in_order{}}.
+/// A set of properties: property_list{property::queue::enable_profiling{},
+/// property::queue::in_order{}}.
 class property_list {
  public:
   template <class... Props, std::enable_if_t<(is_property_v<Props> && ...), int> = 0>
@@ -34,14 +35,18 @@ class property_list {
 
   template <class Prop>
   bool has_property() const noexcept {
-    if constexpr (std::is_same_v<Prop, property::queue::enable_profiling>) return profiling_;
-    else if constexpr (std::is_same_v<Prop, property::queue::in_order>) return in_order_;
-    else return false;
+    if constexpr (std::is_same_v<Prop, property::queue::enable_profiling>)
+      return profiling_;
+    else if constexpr (std::is_same_v<Prop, property::queue::in_order>)
+      return in_order_;
+    else
+      return false;
   }
   template <class Prop>
   Prop get_property() const {
     if (!has_property<Prop>())
-      throw exception(make_error_code(errc::invalid), "get_property: the property list does not hold this property");
+      throw exception(make_error_code(errc::invalid),
+                      "get_property: the property list does not hold this property");
     return Prop{};
   }
 

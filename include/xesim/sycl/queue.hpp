@@ -22,12 +22,16 @@ class queue {
 
  public:
   explicit queue(const property_list& props = {}) : queue(device(), async_handler(), props) {}
-  explicit queue(const async_handler& h, const property_list& props = {}) : queue(device(), h, props) {}
+  explicit queue(const async_handler& h, const property_list& props = {})
+      : queue(device(), h, props) {}
   template <class Selector, std::enable_if_t<is_selector_v<Selector>, int> = 0>
-  explicit queue(const Selector& s, const property_list& props = {}) : queue(device(s), async_handler(), props) {}
+  explicit queue(const Selector& s, const property_list& props = {})
+      : queue(device(s), async_handler(), props) {}
   template <class Selector, std::enable_if_t<is_selector_v<Selector>, int> = 0>
-  queue(const Selector& s, const async_handler& h, const property_list& props = {}) : queue(device(s), h, props) {}
-  explicit queue(const device& d, const property_list& props = {}) : queue(d, async_handler(), props) {}
+  queue(const Selector& s, const async_handler& h, const property_list& props = {})
+      : queue(device(s), h, props) {}
+  explicit queue(const device& d, const property_list& props = {})
+      : queue(d, async_handler(), props) {}
   queue(const device& d, const async_handler& h, const property_list& props = {})
       : state_(std::make_shared<detail::queue_state>()) {
     state_->dev = d;
@@ -36,7 +40,8 @@ class queue {
     state_->in_order = props.has_property<property::queue::in_order>();
     rt::start_workers();
   }
-  queue(const context&, const device& d, const property_list& props = {}) : queue(d, async_handler(), props) {}
+  queue(const context&, const device& d, const property_list& props = {})
+      : queue(d, async_handler(), props) {}
   queue(const context&, const device& d, const async_handler& h, const property_list& props = {})
       : queue(d, h, props) {}
 
@@ -45,9 +50,12 @@ class queue {
   bool is_in_order() const noexcept { return state_->in_order; }
   template <class Prop>
   bool has_property() const noexcept {
-    if constexpr (std::is_same_v<Prop, property::queue::enable_profiling>) return state_->profiling;
-    else if constexpr (std::is_same_v<Prop, property::queue::in_order>) return state_->in_order;
-    else return false;
+    if constexpr (std::is_same_v<Prop, property::queue::enable_profiling>)
+      return state_->profiling;
+    else if constexpr (std::is_same_v<Prop, property::queue::in_order>)
+      return state_->in_order;
+    else
+      return false;
   }
 
   // ------------------------------ submit
@@ -70,14 +78,18 @@ class queue {
   event memcpy(void* dest, const void* src, std::size_t bytes) {
     return submit([&](handler& h) { h.memcpy(dest, src, bytes); });
   }
-  event memcpy(void* dest, const void* src, std::size_t bytes, const event&) { return memcpy(dest, src, bytes); }
+  event memcpy(void* dest, const void* src, std::size_t bytes, const event&) {
+    return memcpy(dest, src, bytes);
+  }
   event memcpy(void* dest, const void* src, std::size_t bytes, const std::vector<event>&) {
     return memcpy(dest, src, bytes);
   }
   event memset(void* ptr, int value, std::size_t bytes) {
     return submit([&](handler& h) { h.memset(ptr, value, bytes); });
   }
-  event memset(void* ptr, int value, std::size_t bytes, const event&) { return memset(ptr, value, bytes); }
+  event memset(void* ptr, int value, std::size_t bytes, const event&) {
+    return memset(ptr, value, bytes);
+  }
   event memset(void* ptr, int value, std::size_t bytes, const std::vector<event>&) {
     return memset(ptr, value, bytes);
   }
@@ -86,7 +98,9 @@ class queue {
     return submit([&](handler& h) { h.fill(ptr, pattern, count); });
   }
   template <class T>
-  event fill(void* ptr, const T& pattern, std::size_t count, const event&) { return fill(ptr, pattern, count); }
+  event fill(void* ptr, const T& pattern, std::size_t count, const event&) {
+    return fill(ptr, pattern, count);
+  }
   template <class T>
   event fill(void* ptr, const T& pattern, std::size_t count, const std::vector<event>&) {
     return fill(ptr, pattern, count);
@@ -96,11 +110,17 @@ class queue {
     return submit([&](handler& h) { h.copy(src, dest, count); });
   }
   template <class T>
-  event copy(const T* src, T* dest, std::size_t count, const event&) { return copy(src, dest, count); }
+  event copy(const T* src, T* dest, std::size_t count, const event&) {
+    return copy(src, dest, count);
+  }
   template <class T>
-  event copy(const T* src, T* dest, std::size_t count, const std::vector<event>&) { return copy(src, dest, count); }
+  event copy(const T* src, T* dest, std::size_t count, const std::vector<event>&) {
+    return copy(src, dest, count);
+  }
   /// Accepted; host memory needs no migration.
-  event prefetch(const void*, std::size_t) { return submit([](handler&) {}); }
+  event prefetch(const void* ptr, std::size_t bytes) {
+    return submit([&](handler& h) { h.prefetch(ptr, bytes); });
+  }
 
   // ------------------------------ kernel shortcuts
   template <class Name = detail::auto_name, class K>
@@ -108,31 +128,47 @@ class queue {
     return submit([&](handler& h) { h.single_task<Name>(k); });
   }
   template <class Name = detail::auto_name, class K>
-  event single_task(const event&, const K& k) { return single_task<Name>(k); }
+  event single_task(const event&, const K& k) {
+    return single_task<Name>(k);
+  }
   template <class Name = detail::auto_name, class K>
-  event single_task(const std::vector<event>&, const K& k) { return single_task<Name>(k); }
+  event single_task(const std::vector<event>&, const K& k) {
+    return single_task<Name>(k);
+  }
 
   template <class Name = detail::auto_name, class K, int D>
   event parallel_for(range<D> r, const K& k) {
     return submit([&](handler& h) { h.parallel_for<Name>(r, k); });
   }
   template <class Name = detail::auto_name, class K, int D>
-  event parallel_for(range<D> r, const event&, const K& k) { return parallel_for<Name>(r, k); }
+  event parallel_for(range<D> r, const event&, const K& k) {
+    return parallel_for<Name>(r, k);
+  }
   template <class Name = detail::auto_name, class K, int D>
-  event parallel_for(range<D> r, const std::vector<event>&, const K& k) { return parallel_for<Name>(r, k); }
+  event parallel_for(range<D> r, const std::vector<event>&, const K& k) {
+    return parallel_for<Name>(r, k);
+  }
   template <class Name = detail::auto_name, class K>
-  event parallel_for(std::size_t n, const K& k) { return parallel_for<Name>(range<1>(n), k); }
+  event parallel_for(std::size_t n, const K& k) {
+    return parallel_for<Name>(range<1>(n), k);
+  }
   template <class Name = detail::auto_name, class K>
-  event parallel_for(std::size_t n, const event&, const K& k) { return parallel_for<Name>(range<1>(n), k); }
+  event parallel_for(std::size_t n, const event&, const K& k) {
+    return parallel_for<Name>(range<1>(n), k);
+  }
 
   template <class Name = detail::auto_name, class K, int D>
   event parallel_for(nd_range<D> r, const K& k) {
     return submit([&](handler& h) { h.parallel_for<Name>(r, k); });
   }
   template <class Name = detail::auto_name, class K, int D>
-  event parallel_for(nd_range<D> r, const event&, const K& k) { return parallel_for<Name>(r, k); }
+  event parallel_for(nd_range<D> r, const event&, const K& k) {
+    return parallel_for<Name>(r, k);
+  }
   template <class Name = detail::auto_name, class K, int D>
-  event parallel_for(nd_range<D> r, const std::vector<event>&, const K& k) { return parallel_for<Name>(r, k); }
+  event parallel_for(nd_range<D> r, const std::vector<event>&, const K& k) {
+    return parallel_for<Name>(r, k);
+  }
 
   friend bool operator==(const queue& a, const queue& b) noexcept { return a.state_ == b.state_; }
   friend bool operator!=(const queue& a, const queue& b) noexcept { return a.state_ != b.state_; }

@@ -25,7 +25,9 @@ class index_array {
       if (a.v_[d] != b.v_[d]) return false;
     return true;
   }
-  friend constexpr bool operator!=(const Derived& a, const Derived& b) noexcept { return !(a == b); }
+  friend constexpr bool operator!=(const Derived& a, const Derived& b) noexcept {
+    return !(a == b);
+  }
   // Integral right-hand sides compare every component (keeps id<1> == 0 unambiguous).
   template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
   friend constexpr bool operator==(const Derived& a, T s) noexcept {
@@ -34,34 +36,36 @@ class index_array {
     return true;
   }
   template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
-  friend constexpr bool operator!=(const Derived& a, T s) noexcept { return !(a == s); }
+  friend constexpr bool operator!=(const Derived& a, T s) noexcept {
+    return !(a == s);
+  }
 
-#define XESIM_INDEX_ARRAY_OP(op)                                                              \
-  friend constexpr Derived operator op(const Derived& a, const Derived& b) noexcept {         \
-    Derived r = a;                                                                             \
-    for (int d = 0; d < D; ++d) r.v_[d] = a.v_[d] op b.v_[d];                                  \
-    return r;                                                                                  \
-  }                                                                                            \
-  template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>                        \
-  friend constexpr Derived operator op(const Derived& a, T s) noexcept {                       \
-    Derived r = a;                                                                             \
-    for (int d = 0; d < D; ++d) r.v_[d] = a.v_[d] op static_cast<std::size_t>(s);             \
-    return r;                                                                                  \
-  }                                                                                            \
-  template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>                        \
-  friend constexpr Derived operator op(T s, const Derived& a) noexcept {                       \
-    Derived r = a;                                                                             \
-    for (int d = 0; d < D; ++d) r.v_[d] = static_cast<std::size_t>(s) op a.v_[d];             \
-    return r;                                                                                  \
-  }                                                                                            \
-  friend constexpr Derived& operator op##=(Derived& a, const Derived& b) noexcept {            \
-    for (int d = 0; d < D; ++d) a.v_[d] = a.v_[d] op b.v_[d];                                  \
-    return a;                                                                                  \
-  }                                                                                            \
-  template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>                        \
-  friend constexpr Derived& operator op##=(Derived& a, T s) noexcept {                         \
-    for (int d = 0; d < D; ++d) a.v_[d] = a.v_[d] op static_cast<std::size_t>(s);             \
-    return a;                                                                                  \
+#define XESIM_INDEX_ARRAY_OP(op)                                                      \
+  friend constexpr Derived operator op(const Derived& a, const Derived& b) noexcept { \
+    Derived r = a;                                                                    \
+    for (int d = 0; d < D; ++d) r.v_[d] = a.v_[d] op b.v_[d];                         \
+    return r;                                                                         \
+  }                                                                                   \
+  template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>                \
+  friend constexpr Derived operator op(const Derived& a, T s) noexcept {              \
+    Derived r = a;                                                                    \
+    for (int d = 0; d < D; ++d) r.v_[d] = a.v_[d] op static_cast<std::size_t>(s);     \
+    return r;                                                                         \
+  }                                                                                   \
+  template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>                \
+  friend constexpr Derived operator op(T s, const Derived& a) noexcept {              \
+    Derived r = a;                                                                    \
+    for (int d = 0; d < D; ++d) r.v_[d] = static_cast<std::size_t>(s) op a.v_[d];     \
+    return r;                                                                         \
+  }                                                                                   \
+  friend constexpr Derived& operator op##=(Derived& a, const Derived& b) noexcept {   \
+    for (int d = 0; d < D; ++d) a.v_[d] = a.v_[d] op b.v_[d];                         \
+    return a;                                                                         \
+  }                                                                                   \
+  template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>                \
+  friend constexpr Derived& operator op##=(Derived& a, T s) noexcept {                \
+    for (int d = 0; d < D; ++d) a.v_[d] = a.v_[d] op static_cast<std::size_t>(s);     \
+    return a;                                                                         \
   }
   XESIM_INDEX_ARRAY_OP(+)
   XESIM_INDEX_ARRAY_OP(-)
@@ -95,7 +99,9 @@ class range : public detail::index_array<range<D>, D> {
  public:
   constexpr range() noexcept = default;
   template <int E = D, std::enable_if_t<E == 1, int> = 0>
-  constexpr range(std::size_t r0) noexcept { this->v_[0] = r0; }
+  constexpr range(std::size_t r0) noexcept {
+    this->v_[0] = r0;
+  }
   template <int E = D, std::enable_if_t<E == 2, int> = 0>
   constexpr range(std::size_t r0, std::size_t r1) noexcept {
     this->v_[0] = r0;
@@ -116,9 +122,9 @@ class range : public detail::index_array<range<D>, D> {
   }
 };
 
-range(std::size_t) -> range<1>;
-range(std::size_t, std::size_t) -> range<2>;
-range(std::size_t, std::size_t, std::size_t) -> range<3>;
+range(std::size_t)->range<1>;
+range(std::size_t, std::size_t)->range<2>;
+range(std::size_t, std::size_t, std::size_t)->range<3>;
 
 // ------------------------------ id
 /// A position in a range. id<1> converts to size_t, as in SYCL.
@@ -127,7 +133,9 @@ class id : public detail::index_array<id<D>, D> {
  public:
   constexpr id() noexcept = default;
   template <int E = D, std::enable_if_t<E == 1, int> = 0>
-  constexpr id(std::size_t i0) noexcept { this->v_[0] = i0; }
+  constexpr id(std::size_t i0) noexcept {
+    this->v_[0] = i0;
+  }
   template <int E = D, std::enable_if_t<E == 2, int> = 0>
   constexpr id(std::size_t i0, std::size_t i1) noexcept {
     this->v_[0] = i0;
@@ -150,16 +158,12 @@ class id : public detail::index_array<id<D>, D> {
     return r;
   }
 
-  constexpr operator std::size_t() const noexcept
-    requires(D == 1)
-  {
-    return this->v_[0];
-  }
+  constexpr operator std::size_t() const noexcept requires(D == 1) { return this->v_[0]; }
 };
 
-id(std::size_t) -> id<1>;
-id(std::size_t, std::size_t) -> id<2>;
-id(std::size_t, std::size_t, std::size_t) -> id<3>;
+id(std::size_t)->id<1>;
+id(std::size_t, std::size_t)->id<2>;
+id(std::size_t, std::size_t, std::size_t)->id<3>;
 
 namespace detail {
 /// Internal: range<D> from the first D entries of a 3-entry array.

@@ -22,12 +22,17 @@ enum class alloc : char { host = 0, device = 1, shared = 2, unknown = 3 };
 namespace detail {
 inline rt::usm_kind to_kind(usm::alloc a) {
   switch (a) {
-    case usm::alloc::host: return rt::usm_kind::host;
-    case usm::alloc::device: return rt::usm_kind::device;
-    case usm::alloc::shared: return rt::usm_kind::shared;
-    default: break;
+    case usm::alloc::host:
+      return rt::usm_kind::host;
+    case usm::alloc::device:
+      return rt::usm_kind::device;
+    case usm::alloc::shared:
+      return rt::usm_kind::shared;
+    default:
+      break;
   }
-  throw exception(make_error_code(errc::invalid), "sycl::malloc: usm::alloc::unknown is not an allocation kind");
+  throw exception(make_error_code(errc::invalid),
+                  "sycl::malloc: usm::alloc::unknown is not an allocation kind");
 }
 inline void* usm_alloc(std::size_t align, std::size_t bytes, usm::alloc kind) {
   return rt::usm_allocate(bytes, align, to_kind(kind));
@@ -42,36 +47,39 @@ T* usm_alloc_n(std::size_t align, std::size_t count, usm::alloc kind) {
 // ------------------------------ malloc_device / malloc_host / malloc_shared
 /// Allocates `bytes` (or `count` T) of the named USM kind; nullptr for 0 bytes or on failure.
 /// Alignment: at least 64 bytes (aligned_alloc_*: max(alignment, 64), a power of two).
-#define XESIM_USM_KIND_FUNCS(kind)                                                                                 \
-  inline void* malloc_##kind(std::size_t bytes, const device&, const context&, const property_list& = {}) {        \
-    return detail::usm_alloc(0, bytes, usm::alloc::kind);                                                          \
-  }                                                                                                                \
-  inline void* malloc_##kind(std::size_t bytes, const queue&, const property_list& = {}) {                         \
-    return detail::usm_alloc(0, bytes, usm::alloc::kind);                                                          \
-  }                                                                                                                \
-  template <class T>                                                                                               \
-  T* malloc_##kind(std::size_t count, const device&, const context&, const property_list& = {}) {                  \
-    return detail::usm_alloc_n<T>(0, count, usm::alloc::kind);                                                     \
-  }                                                                                                                \
-  template <class T>                                                                                               \
-  T* malloc_##kind(std::size_t count, const queue&, const property_list& = {}) {                                   \
-    return detail::usm_alloc_n<T>(0, count, usm::alloc::kind);                                                     \
-  }                                                                                                                \
-  inline void* aligned_alloc_##kind(std::size_t align, std::size_t bytes, const device&, const context&,           \
-                                    const property_list& = {}) {                                                   \
-    return detail::usm_alloc(align, bytes, usm::alloc::kind);                                                      \
-  }                                                                                                                \
-  inline void* aligned_alloc_##kind(std::size_t align, std::size_t bytes, const queue&, const property_list& = {}) { \
-    return detail::usm_alloc(align, bytes, usm::alloc::kind);                                                      \
-  }                                                                                                                \
-  template <class T>                                                                                               \
-  T* aligned_alloc_##kind(std::size_t align, std::size_t count, const device&, const context&,                     \
-                          const property_list& = {}) {                                                             \
-    return detail::usm_alloc_n<T>(align, count, usm::alloc::kind);                                                 \
-  }                                                                                                                \
-  template <class T>                                                                                               \
-  T* aligned_alloc_##kind(std::size_t align, std::size_t count, const queue&, const property_list& = {}) {         \
-    return detail::usm_alloc_n<T>(align, count, usm::alloc::kind);                                                 \
+#define XESIM_USM_KIND_FUNCS(kind)                                                                \
+  inline void* malloc_##kind(std::size_t bytes, const device&, const context&,                    \
+                             const property_list& = {}) {                                         \
+    return detail::usm_alloc(0, bytes, usm::alloc::kind);                                         \
+  }                                                                                               \
+  inline void* malloc_##kind(std::size_t bytes, const queue&, const property_list& = {}) {        \
+    return detail::usm_alloc(0, bytes, usm::alloc::kind);                                         \
+  }                                                                                               \
+  template <class T>                                                                              \
+  T* malloc_##kind(std::size_t count, const device&, const context&, const property_list& = {}) { \
+    return detail::usm_alloc_n<T>(0, count, usm::alloc::kind);                                    \
+  }                                                                                               \
+  template <class T>                                                                              \
+  T* malloc_##kind(std::size_t count, const queue&, const property_list& = {}) {                  \
+    return detail::usm_alloc_n<T>(0, count, usm::alloc::kind);                                    \
+  }                                                                                               \
+  inline void* aligned_alloc_##kind(std::size_t align, std::size_t bytes, const device&,          \
+                                    const context&, const property_list& = {}) {                  \
+    return detail::usm_alloc(align, bytes, usm::alloc::kind);                                     \
+  }                                                                                               \
+  inline void* aligned_alloc_##kind(std::size_t align, std::size_t bytes, const queue&,           \
+                                    const property_list& = {}) {                                  \
+    return detail::usm_alloc(align, bytes, usm::alloc::kind);                                     \
+  }                                                                                               \
+  template <class T>                                                                              \
+  T* aligned_alloc_##kind(std::size_t align, std::size_t count, const device&, const context&,    \
+                          const property_list& = {}) {                                            \
+    return detail::usm_alloc_n<T>(align, count, usm::alloc::kind);                                \
+  }                                                                                               \
+  template <class T>                                                                              \
+  T* aligned_alloc_##kind(std::size_t align, std::size_t count, const queue&,                     \
+                          const property_list& = {}) {                                            \
+    return detail::usm_alloc_n<T>(align, count, usm::alloc::kind);                                \
   }
 XESIM_USM_KIND_FUNCS(device)
 XESIM_USM_KIND_FUNCS(shared)
@@ -92,38 +100,44 @@ template <class T>
 T* malloc_host(std::size_t count, const queue&, const property_list& = {}) {
   return detail::usm_alloc_n<T>(0, count, usm::alloc::host);
 }
-inline void* aligned_alloc_host(std::size_t align, std::size_t bytes, const context&, const property_list& = {}) {
+inline void* aligned_alloc_host(std::size_t align, std::size_t bytes, const context&,
+                                const property_list& = {}) {
   return detail::usm_alloc(align, bytes, usm::alloc::host);
 }
-inline void* aligned_alloc_host(std::size_t align, std::size_t bytes, const queue&, const property_list& = {}) {
+inline void* aligned_alloc_host(std::size_t align, std::size_t bytes, const queue&,
+                                const property_list& = {}) {
   return detail::usm_alloc(align, bytes, usm::alloc::host);
 }
 template <class T>
-T* aligned_alloc_host(std::size_t align, std::size_t count, const context&, const property_list& = {}) {
+T* aligned_alloc_host(std::size_t align, std::size_t count, const context&,
+                      const property_list& = {}) {
   return detail::usm_alloc_n<T>(align, count, usm::alloc::host);
 }
 template <class T>
-T* aligned_alloc_host(std::size_t align, std::size_t count, const queue&, const property_list& = {}) {
+T* aligned_alloc_host(std::size_t align, std::size_t count, const queue&,
+                      const property_list& = {}) {
   return detail::usm_alloc_n<T>(align, count, usm::alloc::host);
 }
 
 // ------------------------------ malloc / aligned_alloc with a kind
-inline void* malloc(std::size_t bytes, const device&, const context&, usm::alloc kind, const property_list& = {}) {
+inline void* malloc(std::size_t bytes, const device&, const context&, usm::alloc kind,
+                    const property_list& = {}) {
   return detail::usm_alloc(0, bytes, kind);
 }
 inline void* malloc(std::size_t bytes, const queue&, usm::alloc kind, const property_list& = {}) {
   return detail::usm_alloc(0, bytes, kind);
 }
 template <class T>
-T* malloc(std::size_t count, const device&, const context&, usm::alloc kind, const property_list& = {}) {
+T* malloc(std::size_t count, const device&, const context&, usm::alloc kind,
+          const property_list& = {}) {
   return detail::usm_alloc_n<T>(0, count, kind);
 }
 template <class T>
 T* malloc(std::size_t count, const queue&, usm::alloc kind, const property_list& = {}) {
   return detail::usm_alloc_n<T>(0, count, kind);
 }
-inline void* aligned_alloc(std::size_t align, std::size_t bytes, const device&, const context&, usm::alloc kind,
-                           const property_list& = {}) {
+inline void* aligned_alloc(std::size_t align, std::size_t bytes, const device&, const context&,
+                           usm::alloc kind, const property_list& = {}) {
   return detail::usm_alloc(align, bytes, kind);
 }
 inline void* aligned_alloc(std::size_t align, std::size_t bytes, const queue&, usm::alloc kind,
@@ -131,7 +145,8 @@ inline void* aligned_alloc(std::size_t align, std::size_t bytes, const queue&, u
   return detail::usm_alloc(align, bytes, kind);
 }
 template <class T>
-T* aligned_alloc(std::size_t align, std::size_t count, const queue&, usm::alloc kind, const property_list& = {}) {
+T* aligned_alloc(std::size_t align, std::size_t count, const queue&, usm::alloc kind,
+                 const property_list& = {}) {
   return detail::usm_alloc_n<T>(align, count, kind);
 }
 
@@ -148,16 +163,20 @@ inline usm::alloc get_pointer_type(const void* ptr, const context&) {
   const rt::allocation* a = rt::find_allocation(ptr);
   if (!a || !a->alive.load(std::memory_order_acquire)) return usm::alloc::unknown;
   switch (a->kind) {
-    case rt::usm_kind::host: return usm::alloc::host;
-    case rt::usm_kind::device: return usm::alloc::device;
-    case rt::usm_kind::shared: return usm::alloc::shared;
+    case rt::usm_kind::host:
+      return usm::alloc::host;
+    case rt::usm_kind::device:
+      return usm::alloc::device;
+    case rt::usm_kind::shared:
+      return usm::alloc::shared;
   }
   return usm::alloc::unknown;
 }
 /// The device of a USM pointer (the one device). Throws errc::invalid for non-USM pointers.
 inline device get_pointer_device(const void* ptr, const context& ctx) {
   if (get_pointer_type(ptr, ctx) == usm::alloc::unknown)
-    throw exception(make_error_code(errc::invalid), "get_pointer_device: pointer is not a live USM allocation");
+    throw exception(make_error_code(errc::invalid),
+                    "get_pointer_device: pointer is not a live USM allocation");
   return device();
 }
 
@@ -178,13 +197,15 @@ class usm_allocator {
 
   usm_allocator() = delete;
   usm_allocator(const context&, const device&, const property_list& = {}) noexcept {}
-  usm_allocator(const queue&, const property_list& = {}) noexcept {}  // NOLINT: implicit, as in SYCL
+  usm_allocator(const queue&, const property_list& = {}) noexcept {
+  }  // NOLINT: implicit, as in SYCL
   template <class U>
   usm_allocator(const usm_allocator<U, Kind, Alignment>&) noexcept {}
 
   T* allocate(std::size_t count) {
     T* p = detail::usm_alloc_n<T>(Alignment ? Alignment : alignof(T), count, Kind);
-    if (!p && count) throw exception(make_error_code(errc::memory_allocation), "usm_allocator: allocation failed");
+    if (!p && count)
+      throw exception(make_error_code(errc::memory_allocation), "usm_allocator: allocation failed");
     return p;
   }
   void deallocate(T* p, std::size_t) { rt::usm_free(p); }
