@@ -38,14 +38,14 @@ info::device_type query(const dev::device_model&, idev::device_type) {
 std::uint32_t query(const dev::device_model&, idev::vendor_id) { return 0x8086; }
 std::uint32_t query(const dev::device_model& m, idev::max_compute_units) { return u32(m.eus); }
 std::uint32_t query(const dev::device_model&, idev::max_work_item_dimensions) { return 3; }
-id<1> query(const dev::device_model& m, idev::max_work_item_sizes<1>) {
-  return id<1>(m.max_work_group_size);
+range<1> query(const dev::device_model& m, idev::max_work_item_sizes<1>) {
+  return range<1>(m.max_work_group_size);
 }
-id<2> query(const dev::device_model& m, idev::max_work_item_sizes<2>) {
-  return id<2>(m.max_work_group_size, m.max_work_group_size);
+range<2> query(const dev::device_model& m, idev::max_work_item_sizes<2>) {
+  return range<2>(m.max_work_group_size, m.max_work_group_size);
 }
-id<3> query(const dev::device_model& m, idev::max_work_item_sizes<3>) {
-  return id<3>(m.max_work_group_size, m.max_work_group_size, m.max_work_group_size);
+range<3> query(const dev::device_model& m, idev::max_work_item_sizes<3>) {
+  return range<3>(m.max_work_group_size, m.max_work_group_size, m.max_work_group_size);
 }
 std::size_t query(const dev::device_model& m, idev::max_work_group_size) {
   return static_cast<std::size_t>(m.max_work_group_size);

@@ -158,6 +158,8 @@ TEST(Device, QueriesAnswerFromTheModel) {
   EXPECT_EQ(d.get_info<idev::global_mem_size>(), m.global_mem_bytes);
   EXPECT_EQ(d.get_info<idev::max_clock_frequency>(), std::uint32_t(m.max_clock_mhz));
   EXPECT_EQ(d.get_info<idev::device_type>(), sycl::info::device_type::gpu);
+  const std::size_t wg = std::size_t(m.max_work_group_size);
+  EXPECT_EQ(d.get_info<idev::max_work_item_sizes<3>>(), sycl::range<3>(wg, wg, wg));
   std::vector<std::size_t> sg;
   for (int s : m.sub_group_sizes)
     if (s) sg.push_back(std::size_t(s));

@@ -70,8 +70,8 @@ XESIM_INFO_DESCRIPTOR(vendor_id, std::uint32_t)
 XESIM_INFO_DESCRIPTOR(max_compute_units, std::uint32_t)
 XESIM_INFO_DESCRIPTOR(max_work_item_dimensions, std::uint32_t)
 template <int D = 3>
-struct max_work_item_sizes {
-  using return_type = id<D>;
+struct max_work_item_sizes {  // SYCL 2020: range<D>
+  using return_type = range<D>;
 };
 XESIM_INFO_DESCRIPTOR(max_work_group_size, std::size_t)
 XESIM_INFO_DESCRIPTOR(max_num_sub_groups, std::uint32_t)
