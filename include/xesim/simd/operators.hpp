@@ -285,4 +285,25 @@ XESIM_DEF_MASKOP(==, p == q)
 XESIM_DEF_MASKOP(!=, p != q)
 #undef XESIM_DEF_MASKOP
 
+// ------------------------------ merge (free)
+/// r[i] = m[i] ? a[i] : b[i].
+template <class T, int N> simd<T, N> merge(const simd<T, N>& a, simd<T, N> b, const simd_mask<N>& m) {
+  b.merge(a, m);
+  return b;
+}
+/// r[i] = m[i] ? a[i] : b[i], on masks. (DPC++'s header returns `a` here, ignoring m; xesim gives
+/// the documented result.)
+template <int N>
+simd_mask<N> merge(const simd_mask<N>& a, simd_mask<N> b, const simd_mask<N>& m) {
+  b.merge(a, m);
+  return b;
+}
+/// merge of two views of the same length and element type.
+template <class B1, class R1, class B2, class R2,
+          class = std::enable_if_t<R1::length == R2::length &&
+                                   std::is_same_v<typename R1::element_type, typename R2::element_type>>>
+auto merge(const simd_view<B1, R1>& a, const simd_view<B2, R2>& b, const simd_mask<R1::length>& m) {
+  return merge(a.read(), b.read(), m);
+}
+
 }  // namespace xesim::esimd

@@ -54,7 +54,7 @@ template <class T, int N, class Derived> class simd_obj_impl {
   Derived read() const { return derived(); }
   /// Replaces every element with `v`'s.
   Derived& write(const Derived& v) {
-    std::memcpy(data_, v.data_, sizeof(data_));
+    std::memcpy(static_cast<void*>(data_), static_cast<const void*>(v.elems()), sizeof(data_));
     return derived();
   }
 
@@ -62,13 +62,13 @@ template <class T, int N, class Derived> class simd_obj_impl {
   /// Lanes where `mask` is non-zero take `v`'s element; the others keep theirs.
   void merge(const Derived& v, const simd_mask_impl<simd_mask_elem_type, N>& mask) {
     const auto* m = mask.elems();
-    for (int i = 0; i < N; ++i) data_[i] = m[i] ? v.data_[i] : data_[i];
+    for (int i = 0; i < N; ++i) data_[i] = m[i] ? v.elems()[i] : data_[i];
   }
   /// this = mask ? v1 : v2, lane by lane.
   void merge(const Derived& v1, const Derived& v2,
              const simd_mask_impl<simd_mask_elem_type, N>& mask) {
     const auto* m = mask.elems();
-    for (int i = 0; i < N; ++i) data_[i] = m[i] ? v1.data_[i] : v2.data_[i];
+    for (int i = 0; i < N; ++i) data_[i] = m[i] ? v1.elems()[i] : v2.elems()[i];
   }
 
   // ------------------------------ select
@@ -191,7 +191,7 @@ template <class T, int N, class Derived> class simd_obj_impl {
   template <class T1 = T, class = std::enable_if_t<std::is_integral_v<T1>>>
   Derived operator~() const {
     Derived r;
-    for (int i = 0; i < N; ++i) r.data_[i] = static_cast<T>(~data_[i]);
+    for (int i = 0; i < N; ++i) r.elems()[i] = static_cast<T>(~data_[i]);
     return r;
   }
   /// Per-lane `element == 0` (integral element types).
