@@ -5,14 +5,16 @@
 #include "sycl/sycl.hpp"
 #include "xesim/esimd.hpp"
 
-namespace xesim::sycl::ext::intel {
-namespace esimd = ::xesim::esimd;
-namespace experimental::esimd = ::xesim::esimd::experimental;
-}  // namespace xesim::sycl::ext::intel
-
 namespace xesim::esimd::experimental {
 using ::xesim::tfloat32;
 }  // namespace xesim::esimd::experimental
+
+namespace xesim::sycl::ext::intel {
+namespace esimd = ::xesim::esimd;
+namespace experimental {
+namespace esimd = ::xesim::esimd::experimental;
+}  // namespace experimental
+}  // namespace xesim::sycl::ext::intel
 
 #define __ESIMD_NS sycl::ext::intel::esimd
 #define __ESIMD_ENS sycl::ext::intel::experimental::esimd
