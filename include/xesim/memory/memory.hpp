@@ -2,3 +2,13 @@
 #pragma once
 
 #include "xesim/simd/operators.hpp"
+#include "xesim/memory/properties.hpp"
+#include "xesim/memory/port.hpp"
+#include "xesim/memory/block.hpp"
+#include "xesim/memory/gather.hpp"
+#include "xesim/memory/atomic.hpp"
+#include "xesim/memory/slm.hpp"
+#include "xesim/memory/slm_gather.hpp"
+#include "xesim/memory/slm_atomic.hpp"
+#include "xesim/memory/sync.hpp"
+#include "xesim/memory/prefetch.hpp"

@@ -1,0 +1,143 @@
+// slm_gather / slm_scatter: per-lane 32-bit byte offsets into the work-group's SLM, masks,
+// pass-thru, VS elements per address (slm-ga-1..9, slm-sc-1..4). Each overload forwards to
+// detail::slm_gather_core / slm_scatter_core; every enabled lane is range-checked.
+#pragma once
+
+#include "xesim/memory/gather.hpp"
+#include "xesim/memory/slm.hpp"
+
+namespace xesim::esimd {
+namespace detail {
+
+// ------------------------------ slm_gather_core
+/// Element j of address i lands in r[j * (N/VS) + i]; masked-off lanes are not read and give
+/// *pass_thru's elements, or zeros without one (DPC++: undefined).
+template <class T, int N, int VS>
+XESIM_INLINE simd<T, N> slm_gather_core(const simd<uint32_t, N / VS>& byte_offsets,
+                                        std::size_t align, const simd_mask<N / VS>& mask,
+                                        const simd<T, N>* pass_thru) {
+  constexpr int kLanes = N / VS;
+  XESIM_MEMORY_PORT(mem_op::gather, mem_space::slm, nullptr, byte_offsets[0], sizeof(T), kLanes, VS,
+                    static_cast<std::uint32_t>(align), mask.elems());
+  const rt::item_state& it = slm_item("slm_gather");
+  simd<T, N> r = pass_thru ? *pass_thru : simd<T, N>(0);
+  for (int i = 0; i < kLanes; ++i) {
+    if (!mask[i]) continue;
+    const std::byte* a = slm_addr(it, byte_offsets[i], sizeof(T) * VS, "slm_gather");
+    for (int j = 0; j < VS; ++j)
+      std::memcpy(static_cast<void*>(r.elems() + j * kLanes + i), a + j * sizeof(T), sizeof(T));
+  }
+  return r;
+}
+
+// ------------------------------ slm_scatter_core
+/// Writes vals[j * (N/VS) + i] to SLM byte_offsets[i] + j*sizeof(T) for enabled lanes only.
+template <class T, int N, int VS>
+XESIM_INLINE void slm_scatter_core(const simd<uint32_t, N / VS>& byte_offsets,
+                                   const simd<T, N>& vals, std::size_t align,
+                                   const simd_mask<N / VS>& mask) {
+  constexpr int kLanes = N / VS;
+  XESIM_MEMORY_PORT(mem_op::scatter, mem_space::slm, nullptr, byte_offsets[0], sizeof(T), kLanes,
+                    VS, static_cast<std::uint32_t>(align), mask.elems());
+  const rt::item_state& it = slm_item("slm_scatter");
+  for (int i = 0; i < kLanes; ++i) {
+    if (!mask[i]) continue;
+    std::byte* a = slm_addr(it, byte_offsets[i], sizeof(T) * VS, "slm_scatter");
+    for (int j = 0; j < VS; ++j)
+      std::memcpy(a + j * sizeof(T), static_cast<const void*>(vals.elems() + j * kLanes + i),
+                  sizeof(T));
+  }
+}
+
+}  // namespace detail
+
+/// SLM: cache hints are ignored (DPC++ uses only alignment), so no hint check here.
+#define XESIM_SG_ALIGN \
+  detail::gather_alignment<T, N, VS, uint32_t, Props, detail::cache_action::ignored>()
+#define XESIM_SG_OK std::enable_if_t<detail::props_v<Props>, int>
+#define XESIM_SG_VIEW_OK \
+  std::enable_if_t<detail::props_v<Props> && detail::view_v<OffsetViewT>, int>
+
+// ------------------------------ slm_gather
+/// Returns N elements: VS consecutive T at SLM byte_offsets[i] for each of the N/VS addresses
+/// (element j of address i at [j*(N/VS) + i]); masked-off lanes take pass_thru and are not read.
+/// Assumes alignment<props>, default sizeof(T). Pre: in the initialised SLM (slm-out-of-range).
+/// HW: lsc_load.slm / gather.slm. Platforms: Gen12 (VS == 1), DG2, PVC, Xe2.
+template <class T, int N, int VS, class Props = empty_properties_t, XESIM_SG_OK = 0>
+XESIM_INLINE simd<T, N> slm_gather(simd<uint32_t, N / VS> byte_offsets, simd_mask<N / VS> mask,
+                                   simd<T, N> pass_thru, Props = {}) {
+  return detail::slm_gather_core<T, N, VS>(byte_offsets, XESIM_SG_ALIGN, mask, &pass_thru);
+}
+template <class T, int N, int VS, class Props = empty_properties_t, XESIM_SG_OK = 0>
+XESIM_INLINE simd<T, N> slm_gather(simd<uint32_t, N / VS> byte_offsets, simd_mask<N / VS> mask,
+                                   Props = {}) {
+  return detail::slm_gather_core<T, N, VS>(byte_offsets, XESIM_SG_ALIGN, mask, nullptr);
+}
+template <class T, int N, int VS, class Props = empty_properties_t, XESIM_SG_OK = 0>
+XESIM_INLINE simd<T, N> slm_gather(simd<uint32_t, N / VS> byte_offsets, Props = {}) {
+  return detail::slm_gather_core<T, N, VS>(byte_offsets, XESIM_SG_ALIGN, 1, nullptr);
+}
+/// VS = 1 forms (slm-ga-4..6).
+template <class T, int N, class Props = empty_properties_t, XESIM_SG_OK = 0, int VS = 1>
+XESIM_INLINE simd<T, N> slm_gather(simd<uint32_t, N> byte_offsets, simd_mask<N> mask,
+                                   simd<T, N> pass_thru, Props = {}) {
+  return detail::slm_gather_core<T, N, 1>(byte_offsets, XESIM_SG_ALIGN, mask, &pass_thru);
+}
+template <class T, int N, class Props = empty_properties_t, XESIM_SG_OK = 0, int VS = 1>
+XESIM_INLINE simd<T, N> slm_gather(simd<uint32_t, N> byte_offsets, simd_mask<N> mask, Props = {}) {
+  return detail::slm_gather_core<T, N, 1>(byte_offsets, XESIM_SG_ALIGN, mask, nullptr);
+}
+template <class T, int N, class Props = empty_properties_t, XESIM_SG_OK = 0, int VS = 1>
+XESIM_INLINE simd<T, N> slm_gather(simd<uint32_t, N> byte_offsets, Props = {}) {
+  return detail::slm_gather_core<T, N, 1>(byte_offsets, XESIM_SG_ALIGN, 1, nullptr);
+}
+/// Byte offsets given as a simd_view (slm-ga-7..9).
+template <class T, int N, int VS = 1, class OffsetViewT, class Props = empty_properties_t,
+          XESIM_SG_VIEW_OK = 0>
+XESIM_INLINE simd<T, N> slm_gather(OffsetViewT byte_offsets, simd_mask<N / VS> mask,
+                                   simd<T, N> pass_thru, Props = {}) {
+  return detail::slm_gather_core<T, N, VS>(byte_offsets.read(), XESIM_SG_ALIGN, mask, &pass_thru);
+}
+template <class T, int N, int VS = 1, class OffsetViewT, class Props = empty_properties_t,
+          XESIM_SG_VIEW_OK = 0>
+XESIM_INLINE simd<T, N> slm_gather(OffsetViewT byte_offsets, simd_mask<N / VS> mask, Props = {}) {
+  return detail::slm_gather_core<T, N, VS>(byte_offsets.read(), XESIM_SG_ALIGN, mask, nullptr);
+}
+template <class T, int N, int VS = 1, class OffsetViewT, class Props = empty_properties_t,
+          XESIM_SG_VIEW_OK = 0>
+XESIM_INLINE simd<T, N> slm_gather(OffsetViewT byte_offsets, Props = {}) {
+  return detail::slm_gather_core<T, N, VS>(byte_offsets.read(), XESIM_SG_ALIGN, 1, nullptr);
+}
+
+// ------------------------------ slm_scatter
+/// Writes VS consecutive T of vals to SLM byte_offsets[i] for each enabled address (element j of
+/// address i from vals[j*(N/VS) + i]). Assumes alignment<props>, default sizeof(T).
+/// Pre: in the initialised SLM (slm-out-of-range). HW: lsc_store.slm / scatter.slm.
+/// Platforms: Gen12 (VS == 1), DG2, PVC, Xe2.
+template <class T, int N, int VS = 1, class Props = empty_properties_t, XESIM_SG_OK = 0>
+XESIM_INLINE void slm_scatter(simd<uint32_t, N / VS> byte_offsets, simd<T, N> vals,
+                              simd_mask<N / VS> mask, Props = {}) {
+  detail::slm_scatter_core<T, N, VS>(byte_offsets, vals, XESIM_SG_ALIGN, mask);
+}
+template <class T, int N, int VS = 1, class Props = empty_properties_t, XESIM_SG_OK = 0>
+XESIM_INLINE void slm_scatter(simd<uint32_t, N / VS> byte_offsets, simd<T, N> vals, Props = {}) {
+  detail::slm_scatter_core<T, N, VS>(byte_offsets, vals, XESIM_SG_ALIGN, 1);
+}
+/// Byte offsets given as a simd_view (slm-sc-3,4).
+template <class T, int N, int VS = 1, class OffsetViewT, class Props = empty_properties_t,
+          XESIM_SG_VIEW_OK = 0>
+XESIM_INLINE void slm_scatter(OffsetViewT byte_offsets, simd<T, N> vals, simd_mask<N / VS> mask,
+                              Props = {}) {
+  detail::slm_scatter_core<T, N, VS>(byte_offsets.read(), vals, XESIM_SG_ALIGN, mask);
+}
+template <class T, int N, int VS = 1, class OffsetViewT, class Props = empty_properties_t,
+          XESIM_SG_VIEW_OK = 0>
+XESIM_INLINE void slm_scatter(OffsetViewT byte_offsets, simd<T, N> vals, Props = {}) {
+  detail::slm_scatter_core<T, N, VS>(byte_offsets.read(), vals, XESIM_SG_ALIGN, 1);
+}
+
+#undef XESIM_SG_ALIGN
+#undef XESIM_SG_OK
+#undef XESIM_SG_VIEW_OK
+
+}  // namespace xesim::esimd

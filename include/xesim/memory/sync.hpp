@@ -1,0 +1,80 @@
+// barrier() and fence(): work-group synchronisation and memory ordering.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+#include "xesim/runtime/context.hpp"
+#include "xesim/simd/traits.hpp"
+
+namespace xesim::esimd {
+
+// ------------------------------ fence_mask / memory_kind / fence_flush_op / fence_scope
+/// Bits of fence<mask>() (DPC++'s fence_mask). On the CPU every fence is a full fence.
+enum fence_mask : uint8_t {
+  global_coherent_fence = 0x1,  ///< commit enable: wait for the fence to complete
+  l2_flush_instructions = 0x2,
+  l2_flush_texture_data = 0x4,
+  l2_flush_constant_data = 0x8,
+  l2_flush_rw_data = 0x10,
+  local_barrier = 0x20,  ///< SLM fence only
+  l1_flush_ro_data = 0x40,
+  sw_barrier = 0x80,  ///< compiler-only scheduling barrier
+  // Names of older DPC++ releases.
+  l3_flush_instructions = l2_flush_instructions,
+  l3_flush_texture_data = l2_flush_texture_data,
+  l3_flush_constant_data = l2_flush_constant_data,
+  l3_flush_rw_data = l2_flush_rw_data,
+};
+
+/// Memory a fence<Kind, ...>() orders.
+enum class memory_kind : uint8_t { global = 0, image = 2, local = 3 };
+/// Cache operation after a fence<Kind, FlushOp, ...>() completes (no effect on the CPU).
+enum class fence_flush_op : uint8_t { none = 0, evict = 1, invalidate = 2, clean = 4 };
+/// Who must observe the writes before a fence<..., Scope>() completes.
+enum class fence_scope : uint8_t {
+  group = 0,
+  local = 1,
+  tile = 2,
+  gpu = 3,
+  gpus = 4,
+  system = 5,
+  system_acquire = 6
+};
+
+// ------------------------------ fence
+/// Orders this work-item's memory accesses: every access before the fence is visible to other
+/// work-items before any after it. `cntl` is a mask of fence_mask bits (sw_barrier alone only
+/// stops compiler reordering). HW: lsc_fence / fence. Platforms: all.
+template <uint8_t cntl>
+XESIM_INLINE void fence() {
+  if constexpr (cntl == sw_barrier)
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+  else
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+}
+/// The same with a run-time mask (older DPC++ releases).
+XESIM_INLINE void fence(fence_mask cntl) {
+  if (cntl == sw_barrier)
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+  else
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+}
+/// LSC fence of one memory kind, scope and flush operation. On the CPU a full fence whatever
+/// the arguments. HW: lsc_fence.<ugm|tgm|slm>.<flush>.<scope>. Platforms: DG2, PVC, Xe2.
+template <memory_kind Kind = memory_kind::global, fence_flush_op FenceOp = fence_flush_op::none,
+          fence_scope Scope = fence_scope::group>
+XESIM_INLINE void fence() {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+}
+
+// ------------------------------ barrier
+/// Work-group barrier: returns when every work-item of the group has reached it, with their
+/// SLM and global writes before it visible. Pre: reached by all work-items of the group the same
+/// number of times (barrier-divergence), nd_range launch. HW: fence + barrier. Platforms: all.
+XESIM_INLINE void barrier() {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  rt::barrier();
+}
+
+}  // namespace xesim::esimd
