@@ -8,8 +8,10 @@
 #include <vector>
 
 #include "xesim/runtime/device_model.hpp"
+#include "xesim/sycl/backend.hpp"
 #include "xesim/sycl/exception.hpp"
 #include "xesim/sycl/info.hpp"
+#include "xesim/sycl/property.hpp"
 
 namespace xesim::sycl {
 
@@ -95,6 +97,8 @@ class device {
   bool is_accelerator() const noexcept { return false; }
   bool has(aspect a) const { return detail::has_aspect(*model_, a); }
   platform get_platform() const;
+  /// The backend of a DPC++ Intel GPU device: Level Zero.
+  backend get_backend() const noexcept { return backend::ext_oneapi_level_zero; }
 
   template <class Desc>
   typename Desc::return_type get_info() const {
@@ -123,6 +127,13 @@ class device {
 class platform {
  public:
   platform() = default;
+  /// The platform of the device the selector picks (throws errc::runtime when it rejects it).
+  template <class Selector,
+            std::enable_if_t<std::is_invocable_r_v<int, const Selector&, const device&>, int> = 0>
+  explicit platform(const Selector& selector) {
+    (void)device(selector);
+  }
+  backend get_backend() const noexcept { return backend::ext_oneapi_level_zero; }
   std::vector<device> get_devices(info::device_type type = info::device_type::all) const {
     return device::get_devices(type);
   }
@@ -142,15 +153,30 @@ inline platform device::get_platform() const { return platform(); }
 /// A SYCL context: the one device. Exists so USM calls taking a context compile.
 class context {
  public:
-  context() = default;
-  explicit context(const device& d) : device_(d) {}
+  explicit context(const property_list& = {}) {}
+  explicit context(const async_handler& h, const property_list& = {}) : handler_(h) {}
+  explicit context(const device& d, const property_list& = {}) : device_(d) {}
+  context(const device& d, const async_handler& h, const property_list& = {})
+      : device_(d), handler_(h) {}
+  explicit context(const platform&, const property_list& = {}) {}
+  context(const platform&, const async_handler& h, const property_list& = {}) : handler_(h) {}
+  explicit context(const std::vector<device>& devs, const property_list& = {})
+      : device_(devs.empty() ? device() : devs.front()) {}
+  context(const std::vector<device>& devs, const async_handler& h, const property_list& = {})
+      : device_(devs.empty() ? device() : devs.front()), handler_(h) {}
   std::vector<device> get_devices() const { return {device_}; }
   platform get_platform() const { return platform(); }
+  backend get_backend() const noexcept { return backend::ext_oneapi_level_zero; }
+  template <class Prop>
+  bool has_property() const noexcept {
+    return false;
+  }
   friend bool operator==(const context&, const context&) noexcept { return true; }
   friend bool operator!=(const context&, const context&) noexcept { return false; }
 
  private:
   device device_;
+  async_handler handler_;
 };
 
 // ------------------------------ selectors
@@ -166,6 +192,15 @@ inline auto aspect_selector(std::vector<aspect> required) {
     return 1;
   };
 }
+
+/// SYCL 1.2.1 selector base class (deprecated in SYCL 2020): derive and override operator().
+class device_selector {
+ public:
+  virtual ~device_selector() = default;
+  virtual int operator()(const device& d) const = 0;
+  /// The device this selector picks (throws errc::runtime when it rejects it).
+  device select_device() const { return device(*this); }
+};
 
 /// SYCL 1.2.1 selector classes (deprecated in SYCL 2020, still common).
 struct default_selector {

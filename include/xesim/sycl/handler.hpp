@@ -2,14 +2,19 @@
 // is recorded (synchronously, see docs/engine.md); the handler keeps its event for submit.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <type_traits>
 #include <vector>
 
+#include "xesim/runtime/device_model.hpp"
 #include "xesim/runtime/launch.hpp"
 #include "xesim/runtime/usm_registry.hpp"
+#include "xesim/sycl/access.hpp"
 #include "xesim/sycl/event.hpp"
 #include "xesim/sycl/item.hpp"
 #include "xesim/sycl/kernel_name.hpp"
@@ -30,6 +35,21 @@ template <class K>
 void invoke_task(const void* k, const rt::item_state&) {
   (*static_cast<const K*>(k))();
 }
+
+/// An nd_range kernel of a command group with local accessors: each work-item first makes the
+/// group's local memory (SLM offsets [0, bytes)) available, then runs the user's kernel.
+template <class K, int D>
+struct local_memory_kernel {
+  const K* kernel;
+  std::size_t bytes;
+  void operator()(nd_item<D> it) const {
+    rt::slm_init(bytes);
+    (*kernel)(it);
+  }
+};
+
+template <class T>
+inline constexpr bool always_false_v = false;
 
 template <int D>
 rt::launch_info make_launch(const char* name, const range<D>& global, const range<D>* local) {
@@ -58,6 +78,7 @@ class handler {
   void single_task(const K& k) {
     static_assert(std::is_invocable_v<const K&>,
                   "single_task: the kernel must be callable as k() (const)");
+    no_local_memory("single_task");
     const rt::launch_info info =
         detail::make_launch<1>(detail::kernel_name<Name, K>(), range<1>(1), nullptr);
     run_kernel(info, {&k, &detail::invoke_task<K>});
@@ -65,19 +86,31 @@ class handler {
 
   // ------------------------------ parallel_for over a range
   /// Runs k(item<D>) for every id of r (k may take id<D>, item<D>, or size_t for D == 1). No
-  /// work-groups: no SLM, no barrier. Each work-item is one EU thread.
-  template <class Name = detail::auto_name, class K, int D>
-  void parallel_for(range<D> r, const K& k) {
-    static_assert(std::is_invocable_v<const K&, item<D>>,
-                  "parallel_for(range<D>): the kernel must be callable as k(sycl::id<D>) or "
-                  "k(sycl::item<D>) (const)");
-    const rt::launch_info info = detail::make_launch<D>(detail::kernel_name<Name, K>(), r, nullptr);
-    run_kernel(info, {&k, &detail::invoke_range_item<K, D>});
+  /// work-groups: no SLM, no barrier. Each work-item is one EU thread. The range may be a braced
+  /// list: parallel_for({N}, k), parallel_for({H, W}, k).
+  template <class Name = detail::auto_name, class K>
+  void parallel_for(range<1> r, const K& k) {
+    launch_range<Name>(r, k);
+  }
+  template <class Name = detail::auto_name, class K>
+  void parallel_for(range<2> r, const K& k) {
+    launch_range<Name>(r, k);
+  }
+  template <class Name = detail::auto_name, class K>
+  void parallel_for(range<3> r, const K& k) {
+    launch_range<Name>(r, k);
   }
   /// parallel_for(range<1>(n), k).
   template <class Name = detail::auto_name, class K>
   void parallel_for(std::size_t n, const K& k) {
-    parallel_for<Name>(range<1>(n), k);
+    launch_range<Name>(range<1>(n), k);
+  }
+  /// The SYCL 1.2.1 form with a global offset: not supported (deprecated in SYCL 2020).
+  template <class Name = detail::auto_name, class K, int D>
+  void parallel_for(range<D>, id<D>, const K&) {
+    static_assert(detail::always_false_v<K>,
+                  "parallel_for(range, id offset, kernel): kernel offsets are deprecated in "
+                  "SYCL 2020 and not supported by xesim");
   }
 
   // ------------------------------ parallel_for over an nd_range
@@ -95,7 +128,28 @@ class handler {
     const range<D> global = r.get_global_range(), local = r.get_local_range();
     const rt::launch_info info =
         detail::make_launch<D>(detail::kernel_name<Name, K>(), global, &local);
-    run_kernel(info, {&k, &detail::invoke_nd_item<K, D>});
+    if (local_bytes_ == 0) return run_kernel(info, {&k, &detail::invoke_nd_item<K, D>});
+    check_local_memory_size(info.kernel_name);
+    const detail::local_memory_kernel<K, D> wrapped{&k, local_bytes_};
+    run_kernel(info, {&wrapped, &detail::invoke_nd_item<detail::local_memory_kernel<K, D>, D>});
+  }
+
+  // ------------------------------ host_task
+  /// Runs f() on the host, now (commands complete at submit). An exception it throws is an
+  /// asynchronous error, as from a kernel. host_task taking an interop_handle is not supported.
+  template <class F>
+  void host_task(F&& f) {
+    static_assert(std::is_invocable_v<F&>,
+                  "host_task: only host tasks callable as f() are supported by xesim "
+                  "(interop_handle is not)");
+    claim();
+    const std::uint64_t start = rt::now_ns();
+    try {
+      f();
+    } catch (...) {
+      queue_->report(std::current_exception());
+    }
+    record(start, rt::now_ns());
   }
 
   // ------------------------------ memory commands
@@ -133,6 +187,69 @@ class handler {
     memcpy(dest, src, count * sizeof(T));
   }
 
+  // ------------------------------ memory commands on accessors
+  /// Copies the elements src accesses (its range, row-major) to dest.
+  template <class SrcAcc, class DestT,
+            std::enable_if_t<detail::is_buffer_accessor_v<SrcAcc> && !std::is_const_v<DestT>,
+                             int> = 0>
+  void copy(const SrcAcc& src, DestT* dest) {
+    claim();
+    const std::uint64_t start = rt::now_ns();
+    std::copy(src.begin(), src.end(), dest);
+    record(start, rt::now_ns());
+  }
+  template <class SrcAcc, class DestT, std::enable_if_t<detail::is_buffer_accessor_v<SrcAcc>, int> = 0>
+  void copy(const SrcAcc& src, std::shared_ptr<DestT> dest) {
+    copy(src, dest.get());
+  }
+  /// Copies dest.size() elements from src into the elements dest accesses.
+  template <class SrcT, class DestAcc,
+            std::enable_if_t<detail::is_buffer_accessor_v<DestAcc>, int> = 0>
+  void copy(const SrcT* src, const DestAcc& dest) {
+    claim();
+    const std::uint64_t start = rt::now_ns();
+    std::copy(src, src + dest.size(), dest.begin());
+    record(start, rt::now_ns());
+  }
+  template <class SrcT, class DestAcc,
+            std::enable_if_t<detail::is_buffer_accessor_v<DestAcc>, int> = 0>
+  void copy(std::shared_ptr<SrcT> src, const DestAcc& dest) {
+    copy(static_cast<const SrcT*>(src.get()), dest);
+  }
+  /// Copies the elements src accesses to those dest accesses (dest must hold at least as many).
+  template <class SrcAcc, class DestAcc,
+            std::enable_if_t<detail::is_buffer_accessor_v<SrcAcc> &&
+                                 detail::is_buffer_accessor_v<DestAcc>,
+                             int> = 0>
+  void copy(const SrcAcc& src, const DestAcc& dest) {
+    if (dest.size() < src.size())
+      throw exception(make_error_code(errc::invalid),
+                      "handler::copy: the destination accessor is smaller than the source");
+    claim();
+    const std::uint64_t start = rt::now_ns();
+    std::copy(src.begin(), src.end(), dest.begin());
+    record(start, rt::now_ns());
+  }
+  /// Sets every element dest accesses to value.
+  template <class DestAcc, class T, std::enable_if_t<detail::is_buffer_accessor_v<DestAcc>, int> = 0>
+  void fill(const DestAcc& dest, const T& value) {
+    claim();
+    const std::uint64_t start = rt::now_ns();
+    std::fill(dest.begin(), dest.end(), value);
+    record(start, rt::now_ns());
+  }
+  /// Nothing to do: buffer memory is host memory.
+  template <class Acc, std::enable_if_t<detail::is_buffer_accessor_v<Acc>, int> = 0>
+  void update_host(const Acc&) {
+    claim();
+    const std::uint64_t now = rt::now_ns();
+    record(now, now);
+  }
+  /// Registers a placeholder accessor with this command group (nothing to track: commands run
+  /// at submit).
+  template <class Acc>
+  void require(const Acc&) noexcept {}
+
   /// Accepted (host memory needs no migration); validates the range like memcpy.
   void prefetch(const void* ptr, std::size_t bytes) {
     claim();
@@ -148,7 +265,43 @@ class handler {
   /// Internal: the event of the recorded command (an empty event when there was none).
   event take_event() { return event(std::move(event_)); }
 
+  /// Internal (local_accessor): reserves `bytes` of work-group local memory (SLM) for this
+  /// command group's kernel, aligned to max(align, 16); returns its SLM byte offset.
+  std::uint32_t xesim_reserve_local_memory(std::size_t bytes, std::size_t align) {
+    const std::size_t a = std::max<std::size_t>(align, 16);
+    const std::size_t offset = (local_bytes_ + a - 1) / a * a;
+    local_bytes_ = offset + bytes;
+    return static_cast<std::uint32_t>(offset);
+  }
+
  private:
+  template <class Name, class K, int D>
+  void launch_range(const range<D>& r, const K& k) {
+    static_assert(std::is_invocable_v<const K&, item<D>>,
+                  "parallel_for(range<D>): the kernel must be callable as k(sycl::id<D>) or "
+                  "k(sycl::item<D>) (const)");
+    no_local_memory("parallel_for(range)");
+    const rt::launch_info info = detail::make_launch<D>(detail::kernel_name<Name, K>(), r, nullptr);
+    run_kernel(info, {&k, &detail::invoke_range_item<K, D>});
+  }
+  /// Local accessors need work-groups: an nd_range launch.
+  void no_local_memory(const char* what) const {
+    if (local_bytes_)
+      throw exception(make_error_code(errc::kernel_argument),
+                      std::string(what) +
+                          ": the command group declares local accessors, which exist only in "
+                          "nd_range kernels (parallel_for(nd_range<D>, ...))");
+  }
+  /// The command group's local accessors must fit the device's local memory.
+  void check_local_memory_size(const char* kernel) const {
+    const dev::device_model& m = queue_->dev.model();
+    if (local_bytes_ > m.slm_per_group)
+      throw exception(make_error_code(errc::memory_allocation),
+                      std::string("kernel '") + kernel + "': its local accessors need " +
+                          std::to_string(local_bytes_) + " bytes of local memory, above the " +
+                          std::to_string(m.slm_per_group) + " bytes a work-group may use on " +
+                          m.name + " (info::device::local_mem_size)");
+  }
   void run_kernel(const rt::launch_info& info, rt::kernel_ref k) {
     claim();
     rt::launch_times t;
@@ -171,6 +324,7 @@ class handler {
   std::uint64_t submit_ns_;
   std::shared_ptr<detail::event_state> event_;
   bool claimed_ = false;
+  std::size_t local_bytes_ = 0;  // local accessors' SLM, laid out from offset 0
 };
 
 }  // namespace xesim::sycl

@@ -3,9 +3,11 @@
 // costs a pointer copy, and every query is a load.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 
 #include "xesim/runtime/context.hpp"
+#include "xesim/sycl/access.hpp"
 #include "xesim/sycl/range.hpp"
 
 namespace xesim::sycl {
@@ -152,8 +154,29 @@ class nd_item {
     return nd_range<D>(get_global_range(), get_local_range());
   }
 
+  // ------------------------------ barrier / mem_fence
+  /// Work-group barrier (SYCL 1.2.1 spelling of group_barrier): returns when every work-item of
+  /// the group has reached it, with their memory writes before it visible. Pre: reached by all
+  /// work-items the same number of times (barrier-divergence). HW: fence + barrier.
+  void barrier(access::fence_space = access::fence_space::global_and_local) const {
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+    rt::barrier();
+  }
+  /// Orders this work-item's memory accesses (a full fence on the CPU).
+  void mem_fence(access::fence_space = access::fence_space::global_and_local) const noexcept {
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+  }
+
  private:
   const rt::item_state* s_;
 };
+
+// ------------------------------ group_barrier
+/// SYCL 2020 work-group barrier: as nd_item::barrier. HW: fence + barrier.
+template <int D>
+void group_barrier(const group<D>&) {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  rt::barrier();
+}
 
 }  // namespace xesim::sycl

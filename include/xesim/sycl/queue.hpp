@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "xesim/sycl/backend.hpp"
 #include "xesim/sycl/device.hpp"
 #include "xesim/sycl/event.hpp"
 #include "xesim/sycl/handler.hpp"
@@ -40,6 +41,12 @@ class queue {
     state_->in_order = props.has_property<property::queue::in_order>();
     rt::start_workers();
   }
+  template <class Selector, std::enable_if_t<is_selector_v<Selector>, int> = 0>
+  queue(const context&, const Selector& s, const property_list& props = {})
+      : queue(device(s), async_handler(), props) {}
+  template <class Selector, std::enable_if_t<is_selector_v<Selector>, int> = 0>
+  queue(const context&, const Selector& s, const async_handler& h, const property_list& props = {})
+      : queue(device(s), h, props) {}
   queue(const context&, const device& d, const property_list& props = {})
       : queue(d, async_handler(), props) {}
   queue(const context&, const device& d, const async_handler& h, const property_list& props = {})
@@ -47,6 +54,8 @@ class queue {
 
   device get_device() const { return state_->dev; }
   context get_context() const { return context(state_->dev); }
+  /// The backend of a DPC++ Intel GPU queue: Level Zero.
+  backend get_backend() const noexcept { return backend::ext_oneapi_level_zero; }
   bool is_in_order() const noexcept { return state_->in_order; }
   template <class Prop>
   bool has_property() const noexcept {
@@ -136,18 +145,24 @@ class queue {
     return single_task<Name>(k);
   }
 
-  template <class Name = detail::auto_name, class K, int D>
-  event parallel_for(range<D> r, const K& k) {
-    return submit([&](handler& h) { h.parallel_for<Name>(r, k); });
+  // Range launches: one overload per dimension so a braced list works: parallel_for({N}, k).
+#define XESIM_QUEUE_RANGE_FORMS(D)                                                      \
+  template <class Name = detail::auto_name, class K>                                    \
+  event parallel_for(range<D> r, const K& k) {                                          \
+    return submit([&](handler& h) { h.parallel_for<Name>(r, k); });                     \
+  }                                                                                     \
+  template <class Name = detail::auto_name, class K>                                    \
+  event parallel_for(range<D> r, const event&, const K& k) {                            \
+    return parallel_for<Name>(r, k);                                                    \
+  }                                                                                     \
+  template <class Name = detail::auto_name, class K>                                    \
+  event parallel_for(range<D> r, const std::vector<event>&, const K& k) {               \
+    return parallel_for<Name>(r, k);                                                    \
   }
-  template <class Name = detail::auto_name, class K, int D>
-  event parallel_for(range<D> r, const event&, const K& k) {
-    return parallel_for<Name>(r, k);
-  }
-  template <class Name = detail::auto_name, class K, int D>
-  event parallel_for(range<D> r, const std::vector<event>&, const K& k) {
-    return parallel_for<Name>(r, k);
-  }
+  XESIM_QUEUE_RANGE_FORMS(1)
+  XESIM_QUEUE_RANGE_FORMS(2)
+  XESIM_QUEUE_RANGE_FORMS(3)
+#undef XESIM_QUEUE_RANGE_FORMS
   template <class Name = detail::auto_name, class K>
   event parallel_for(std::size_t n, const K& k) {
     return parallel_for<Name>(range<1>(n), k);
