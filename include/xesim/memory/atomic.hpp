@@ -199,7 +199,7 @@ XESIM_INLINE simd<T, N> atomic_update_core(T* p, const simd<OffsetT, N>& byte_of
   simd<T, N> r(0);
   auto* base = reinterpret_cast<unsigned char*>(p);
   for (int i = 0; i < N; ++i) {
-    if (!mask[i]) continue;
+    if (!mask.elems()[i]) continue;
     r.elems()[i] =
         atomic_lane<Op, T>(base + lane_offset(byte_offset[i]), src0 ? src0->elems()[i] : T(0),
                            src1 ? src1->elems()[i] : T(0));

@@ -7,8 +7,7 @@
 
 #include "xesim/memory/port.hpp"
 #include "xesim/memory/properties.hpp"
-#include "xesim/simd/simd.hpp"
-#include "xesim/simd/simd_mask.hpp"
+#include "xesim/simd/simd_view.hpp"
 
 namespace xesim::esimd {
 namespace detail {
@@ -93,7 +92,7 @@ XESIM_INLINE simd<T, N> block_load_core(const T* p, std::size_t align, simd_mask
                                         const simd<T, N>* pass_thru) {
   XESIM_MEMORY_PORT(mem_op::block_load, mem_space::global, p, 0, sizeof(T), 1, N,
                     static_cast<std::uint32_t>(align), pred.elems());
-  if (pred[0]) [[likely]] {
+  if (pred.elems()[0]) [[likely]] {
     simd<T, N> r;
     std::memcpy(static_cast<void*>(r.elems()), static_cast<const void*>(p), sizeof(T) * N);
     return r;
@@ -108,7 +107,7 @@ XESIM_INLINE void block_store_core(T* p, const simd<T, N>& vals, std::size_t ali
                                    simd_mask<1> pred) {
   XESIM_MEMORY_PORT(mem_op::block_store, mem_space::global, p, 0, sizeof(T), 1, N,
                     static_cast<std::uint32_t>(align), pred.elems());
-  if (pred[0]) [[likely]]
+  if (pred.elems()[0]) [[likely]]
     std::memcpy(static_cast<void*>(p), static_cast<const void*>(vals.elems()), sizeof(T) * N);
 }
 

@@ -50,7 +50,7 @@ XESIM_INLINE simd<T, N> gather_core(const T* p, const simd<OffsetT, N / VS>& byt
   simd<T, N> r = pass_thru ? *pass_thru : simd<T, N>(0);
   const auto* base = reinterpret_cast<const unsigned char*>(p);
   for (int i = 0; i < kLanes; ++i) {
-    if (!mask[i]) continue;
+    if (!mask.elems()[i]) continue;
     const unsigned char* a = base + lane_offset(byte_offsets[i]);
     for (int j = 0; j < VS; ++j)
       std::memcpy(static_cast<void*>(r.elems() + j * kLanes + i), a + j * sizeof(T), sizeof(T));
@@ -72,7 +72,7 @@ XESIM_INLINE void scatter_core(T* p, const simd<OffsetT, N / VS>& byte_offsets,
                     static_cast<std::uint32_t>(align), mask.elems());
   auto* base = reinterpret_cast<unsigned char*>(p);
   for (int i = 0; i < kLanes; ++i) {
-    if (!mask[i]) continue;
+    if (!mask.elems()[i]) continue;
     unsigned char* a = base + lane_offset(byte_offsets[i]);
     for (int j = 0; j < VS; ++j)
       std::memcpy(a + j * sizeof(T), static_cast<const void*>(vals.elems() + j * kLanes + i),

@@ -56,7 +56,7 @@ XESIM_INLINE simd<T, N> slm_block_load_core(std::uint32_t byte_offset, std::size
                                             simd_mask<1> pred, const simd<T, N>* pass_thru) {
   XESIM_MEMORY_PORT(mem_op::block_load, mem_space::slm, nullptr, byte_offset, sizeof(T), 1, N,
                     static_cast<std::uint32_t>(align), pred.elems());
-  if (pred[0]) [[likely]] {
+  if (pred.elems()[0]) [[likely]] {
     const std::byte* src =
         slm_addr(slm_item("slm_block_load"), byte_offset, sizeof(T) * N, "slm_block_load");
     simd<T, N> r;
@@ -73,7 +73,7 @@ XESIM_INLINE void slm_block_store_core(std::uint32_t byte_offset, const simd<T, 
                                        std::size_t align, simd_mask<1> pred) {
   XESIM_MEMORY_PORT(mem_op::block_store, mem_space::slm, nullptr, byte_offset, sizeof(T), 1, N,
                     static_cast<std::uint32_t>(align), pred.elems());
-  if (pred[0]) [[likely]] {
+  if (pred.elems()[0]) [[likely]] {
     std::byte* dst =
         slm_addr(slm_item("slm_block_store"), byte_offset, sizeof(T) * N, "slm_block_store");
     std::memcpy(dst, static_cast<const void*>(vals.elems()), sizeof(T) * N);

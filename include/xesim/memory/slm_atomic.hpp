@@ -22,7 +22,7 @@ XESIM_INLINE simd<T, N> slm_atomic_update_core(const simd<uint32_t, N>& byte_off
   const rt::item_state& it = slm_item("slm_atomic_update");
   simd<T, N> r(0);
   for (int i = 0; i < N; ++i) {
-    if (!mask[i]) continue;
+    if (!mask.elems()[i]) continue;
     std::byte* a = slm_addr(it, byte_offset[i], sizeof(T), "slm_atomic_update");
     r.elems()[i] =
         atomic_lane<Op, T>(a, src0 ? src0->elems()[i] : T(0), src1 ? src1->elems()[i] : T(0));

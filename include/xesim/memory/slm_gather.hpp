@@ -22,7 +22,7 @@ XESIM_INLINE simd<T, N> slm_gather_core(const simd<uint32_t, N / VS>& byte_offse
   const rt::item_state& it = slm_item("slm_gather");
   simd<T, N> r = pass_thru ? *pass_thru : simd<T, N>(0);
   for (int i = 0; i < kLanes; ++i) {
-    if (!mask[i]) continue;
+    if (!mask.elems()[i]) continue;
     const std::byte* a = slm_addr(it, byte_offsets[i], sizeof(T) * VS, "slm_gather");
     for (int j = 0; j < VS; ++j)
       std::memcpy(static_cast<void*>(r.elems() + j * kLanes + i), a + j * sizeof(T), sizeof(T));
@@ -41,7 +41,7 @@ XESIM_INLINE void slm_scatter_core(const simd<uint32_t, N / VS>& byte_offsets,
                     VS, static_cast<std::uint32_t>(align), mask.elems());
   const rt::item_state& it = slm_item("slm_scatter");
   for (int i = 0; i < kLanes; ++i) {
-    if (!mask[i]) continue;
+    if (!mask.elems()[i]) continue;
     std::byte* a = slm_addr(it, byte_offsets[i], sizeof(T) * VS, "slm_scatter");
     for (int j = 0; j < VS; ++j)
       std::memcpy(a + j * sizeof(T), static_cast<const void*>(vals.elems() + j * kLanes + i),
