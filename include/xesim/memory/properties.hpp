@@ -216,4 +216,10 @@ constexpr void check_cache_hints() {
 }
 
 }  // namespace detail
+
+namespace experimental {
+/// DPC++ keeps the old experimental spelling: experimental::esimd::cache_hint.
+using ::xesim::esimd::cache_hint;
+}  // namespace experimental
+
 }  // namespace xesim::esimd
