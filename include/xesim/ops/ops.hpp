@@ -2,3 +2,11 @@
 #pragma once
 
 #include "xesim/simd/operators.hpp"
+#include "xesim/ops/saturation.hpp"
+#include "xesim/ops/convert.hpp"
+#include "xesim/ops/minmax.hpp"
+#include "xesim/ops/math.hpp"
+#include "xesim/ops/rounding.hpp"
+#include "xesim/ops/reduce.hpp"
+#include "xesim/ops/bits.hpp"
+#include "xesim/ops/bfn.hpp"

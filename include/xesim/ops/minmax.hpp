@@ -1,0 +1,161 @@
+// abs, min and max: vector and scalar forms with DPC++'s template-argument orders.
+#pragma once
+
+#include "xesim/ops/convert.hpp"
+
+namespace xesim::esimd {
+namespace detail {
+
+// ------------------------------ abs_lane
+/// |x| in x's own type: integers wrap (abs(INT_MIN) == INT_MIN, as the GPU); floating types clear
+/// the sign bit (also of NaNs and zeros).
+template <class T>
+XESIM_INLINE T abs_lane(T x) {
+  if constexpr (std::is_unsigned_v<T>) {
+    return x;
+  } else if constexpr (std::is_integral_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(x < 0 ? static_cast<U>(0u - static_cast<U>(x)) : static_cast<U>(x));
+  } else if constexpr (std::is_same_v<T, ::xesim::half>) {
+    return ::xesim::detail::half_from_bits(::xesim::detail::half_bits(x) & 0x7fffu);
+  } else if constexpr (std::is_same_v<T, ::xesim::bfloat16>) {
+    return ::xesim::detail::bfloat16_from_bits(::xesim::detail::bfloat16_bits(x) & 0x7fffu);
+  } else if constexpr (std::is_same_v<T, ::xesim::tfloat32>) {
+    return ::xesim::detail::tfloat32_from_bits(x.raw() & 0x7fffffffu);
+  } else {
+    return abs_bits(x);
+  }
+}
+
+template <class T, int N>
+XESIM_INLINE simd<T, N> abs_core(const simd<T, N>& x) {
+  simd<T, N> r;
+  for (int i = 0; i < N; ++i) r.elems()[i] = abs_lane(x.elems()[i]);
+  return r;
+}
+
+// ------------------------------ min / max lanes
+/// Floating max / min as the GPU's max/min: a NaN operand yields the other operand (both NaN:
+/// the second), and -0 orders below +0. Branch-free.
+template <class C>
+XESIM_INLINE C fmax_lane(C a, C b) {
+  using U = std::conditional_t<sizeof(C) == 8, uint64_t, uint32_t>;
+  C m = a > b ? a : b;
+  m = a == b ? bits_as<C>(static_cast<U>(bits_as<U>(a) & bits_as<U>(b))) : m;  // +0 beats -0
+  m = b != b ? a : m;
+  return a != a ? b : m;
+}
+template <class C>
+XESIM_INLINE C fmin_lane(C a, C b) {
+  using U = std::conditional_t<sizeof(C) == 8, uint64_t, uint32_t>;
+  C m = a < b ? a : b;
+  m = a == b ? bits_as<C>(static_cast<U>(bits_as<U>(a) | bits_as<U>(b))) : m;  // -0 beats +0
+  m = b != b ? a : m;
+  return a != a ? b : m;
+}
+
+template <bool IsMax, class T, int N, class Sat>
+XESIM_INLINE simd<T, N> minmax_core(const simd<T, N>& a, const simd<T, N>& b) {
+  simd<T, N> r;
+  if constexpr (is_generic_floating_point_v<T>) {
+    using C = math_t<T>;
+    r = map2_lanes(a, b, [](C x, C y) { return IsMax ? fmax_lane(x, y) : fmin_lane(x, y); });
+    if constexpr (sat_on<Sat>()) r = map_lanes(r, [](C x) { return sat_unit(x); });
+  } else {
+    for (int i = 0; i < N; ++i) {
+      const T x = a.elems()[i], y = b.elems()[i];
+      r.elems()[i] = IsMax ? (x > y ? x : y) : (x < y ? x : y);
+    }
+    (void)sat_on<Sat>();  // integer saturation to T's own range changes nothing
+  }
+  return r;
+}
+
+}  // namespace detail
+
+// ------------------------------ abs
+/// |x| per element, in TArg, then converted to TRes (convert rules). Integer abs wraps:
+/// abs(INT_MIN) == INT_MIN. Floating: clears the sign bit. Pre: none. HW: mov with the (abs)
+/// source modifier, all platforms.
+template <class TRes, class TArg, int SZ>
+XESIM_INLINE std::enable_if_t<!std::is_same_v<std::remove_const_t<TRes>, std::remove_const_t<TArg>>,
+                              simd<TRes, SZ>>
+abs(simd<TArg, SZ> src0) {
+  return convert<TRes>(detail::abs_core(src0));
+}
+/// Scalar form of abs<TRes, TArg>.
+template <class TRes, class TArg>
+XESIM_INLINE
+    std::enable_if_t<!std::is_same_v<std::remove_const_t<TRes>, std::remove_const_t<TArg>> &&
+                         detail::is_esimd_scalar_v<TRes> && detail::is_esimd_scalar_v<TArg>,
+                     std::remove_const_t<TRes>>
+    abs(TArg src0) {
+  return convert<std::remove_const_t<TRes>>(
+      detail::abs_core(simd<std::remove_const_t<TArg>, 1>(src0)))[0];
+}
+/// |x| per element in T1.
+template <class T1, int SZ>
+XESIM_INLINE simd<T1, SZ> abs(simd<T1, SZ> src0) {
+  return detail::abs_core(src0);
+}
+/// |x| of a scalar in T1.
+template <class T1>
+XESIM_INLINE std::enable_if_t<detail::is_esimd_scalar_v<T1>, std::remove_const_t<T1>> abs(T1 src0) {
+  return detail::abs_lane<std::remove_const_t<T1>>(src0);
+}
+
+// ------------------------------ max
+/// Element-wise maximum. Floating: a NaN operand yields the other one (both NaN: src1), -0 < +0.
+/// With saturation_on a floating result is clamped to [0, 1]. Pre: none.
+/// HW: sel.ge (max), all platforms.
+template <class T, int SZ, class Sat = saturation_off_tag>
+XESIM_INLINE simd<T, SZ>(max)(simd<T, SZ> src0, simd<T, SZ> src1, Sat = {}) {
+  return detail::minmax_core<true, T, SZ, Sat>(src0, src1);
+}
+/// Element-wise maximum of a vector and a scalar.
+template <class T, int SZ, class Sat = saturation_off_tag>
+XESIM_INLINE std::enable_if_t<detail::is_esimd_scalar_v<T>, simd<T, SZ>>(max)(simd<T, SZ> src0,
+                                                                              T src1, Sat = {}) {
+  return detail::minmax_core<true, T, SZ, Sat>(src0, simd<T, SZ>(src1));
+}
+/// Element-wise maximum of a scalar and a vector.
+template <class T, int SZ, class Sat = saturation_off_tag>
+XESIM_INLINE std::enable_if_t<detail::is_esimd_scalar_v<T>, simd<T, SZ>>(max)(T src0,
+                                                                              simd<T, SZ> src1,
+                                                                              Sat = {}) {
+  return detail::minmax_core<true, T, SZ, Sat>(simd<T, SZ>(src0), src1);
+}
+/// Maximum of two scalars (GPU semantics, see above).
+template <class T, class Sat = saturation_off_tag>
+XESIM_INLINE std::enable_if_t<detail::is_esimd_scalar_v<T>, T>(max)(T src0, T src1, Sat = {}) {
+  return detail::minmax_core<true, T, 1, Sat>(simd<T, 1>(src0), simd<T, 1>(src1)).elems()[0];
+}
+
+// ------------------------------ min
+/// Element-wise minimum. Floating: a NaN operand yields the other one (both NaN: src1), -0 < +0.
+/// With saturation_on a floating result is clamped to [0, 1]. Pre: none.
+/// HW: sel.l (min), all platforms.
+template <class T, int SZ, class Sat = saturation_off_tag>
+XESIM_INLINE simd<T, SZ>(min)(simd<T, SZ> src0, simd<T, SZ> src1, Sat = {}) {
+  return detail::minmax_core<false, T, SZ, Sat>(src0, src1);
+}
+/// Element-wise minimum of a vector and a scalar.
+template <class T, int SZ, class Sat = saturation_off_tag>
+XESIM_INLINE std::enable_if_t<detail::is_esimd_scalar_v<T>, simd<T, SZ>>(min)(simd<T, SZ> src0,
+                                                                              T src1, Sat = {}) {
+  return detail::minmax_core<false, T, SZ, Sat>(src0, simd<T, SZ>(src1));
+}
+/// Element-wise minimum of a scalar and a vector.
+template <class T, int SZ, class Sat = saturation_off_tag>
+XESIM_INLINE std::enable_if_t<detail::is_esimd_scalar_v<T>, simd<T, SZ>>(min)(T src0,
+                                                                              simd<T, SZ> src1,
+                                                                              Sat = {}) {
+  return detail::minmax_core<false, T, SZ, Sat>(simd<T, SZ>(src0), src1);
+}
+/// Minimum of two scalars (GPU semantics, see above).
+template <class T, class Sat = saturation_off_tag>
+XESIM_INLINE std::enable_if_t<detail::is_esimd_scalar_v<T>, T>(min)(T src0, T src1, Sat = {}) {
+  return detail::minmax_core<false, T, 1, Sat>(simd<T, 1>(src0), simd<T, 1>(src1)).elems()[0];
+}
+
+}  // namespace xesim::esimd

@@ -1,0 +1,90 @@
+// Saturation: the tags that switch it on for a math function, and the saturating lane
+// conversions behind saturate(), convert() and the `.sat` forms.
+#pragma once
+
+#include <limits>
+#include <type_traits>
+#include <utility>
+
+#include "xesim/simd/traits.hpp"
+
+namespace xesim::esimd {
+
+// ------------------------------ saturation_on / saturation_off
+/// Last argument of the math functions (`sqrt(v, saturation_on)`): saturation_on clamps a
+/// floating result to [0, 1] (the GPU's `.sat` modifier). saturation_off is the default.
+struct saturation_on_tag : std::true_type {};
+struct saturation_off_tag : std::false_type {};
+inline constexpr saturation_on_tag saturation_on{};
+inline constexpr saturation_off_tag saturation_off{};
+
+namespace detail {
+
+template <class Sat>
+inline constexpr bool is_saturation_tag_v =
+    std::is_same_v<Sat, saturation_on_tag> || std::is_same_v<Sat, saturation_off_tag>;
+
+template <class Sat>
+constexpr bool sat_on() {
+  static_assert(is_saturation_tag_v<Sat>,
+                "saturation argument: pass saturation_on or saturation_off");
+  return std::is_same_v<Sat, saturation_on_tag>;
+}
+
+/// DPC++'s is_esimd_scalar: a type a simd may hold (arithmetic but bool, half, bfloat16, tfloat32).
+template <class T>
+inline constexpr bool is_esimd_scalar_v = is_valid_simd_elem_type_v<std::remove_cv_t<T>>;
+
+// ------------------------------ sat_unit
+/// Floating `.sat`: x clamped to [0, 1]; NaN and -0 give +0.
+template <class C>
+XESIM_INLINE C sat_unit(C x) {
+  const C hi = x < C(1) ? x : C(1);
+  return x > C(0) ? hi : C(0);
+}
+
+// ------------------------------ float_to_int_sat
+/// The integer of type To nearest to x rounded toward zero: values beyond To's range give its
+/// min / max, NaN gives 0. Branch-free so that lane loops vectorise (vcvttps2dq + blends).
+template <class To, class F>
+XESIM_INLINE To float_to_int_sat(F x) {
+  static_assert(std::is_integral_v<To> && std::is_floating_point_v<F>);
+  constexpr F kLo = static_cast<F>(std::numeric_limits<To>::lowest());
+  // 2^bits (2^(bits-1) for signed To) is exact in F; kHiIn is the largest F below it.
+  constexpr F kHiExcl = static_cast<F>(std::numeric_limits<To>::max() / 2 + 1) * F(2);
+  constexpr F kHiIn = kHiExcl * (F(1) - std::numeric_limits<F>::epsilon() / F(2));
+  F c = x < kLo ? kLo : x;
+  c = c > kHiIn ? kHiIn : c;
+  c = x == x ? c : F(0);
+  const To r = static_cast<To>(c);
+  return x >= kHiExcl ? std::numeric_limits<To>::max() : r;
+}
+
+// ------------------------------ int_to_int_sat
+/// v clamped to To's range.
+template <class To, class From>
+XESIM_INLINE To int_to_int_sat(From v) {
+  static_assert(std::is_integral_v<To> && std::is_integral_v<From>);
+  if (std::cmp_less(v, std::numeric_limits<To>::lowest())) return std::numeric_limits<To>::lowest();
+  if (std::cmp_greater(v, std::numeric_limits<To>::max())) return std::numeric_limits<To>::max();
+  return static_cast<To>(v);
+}
+
+// ------------------------------ sat_convert
+/// One lane of saturate<To>(v): To integral takes the nearest representable value (floating
+/// values rounded toward zero, NaN -> 0); To floating (To == From) clamps to [0, 1].
+template <class To, class From>
+XESIM_INLINE To sat_convert(From v) {
+  if constexpr (std::is_integral_v<To> && std::is_integral_v<From>) {
+    return int_to_int_sat<To>(v);
+  } else if constexpr (std::is_integral_v<To>) {
+    using F = std::conditional_t<std::is_same_v<From, double>, double, float>;
+    return float_to_int_sat<To>(static_cast<F>(v));
+  } else {
+    using F = std::conditional_t<std::is_same_v<From, double>, double, float>;
+    return To(sat_unit<F>(static_cast<F>(v)));
+  }
+}
+
+}  // namespace detail
+}  // namespace xesim::esimd
