@@ -11,6 +11,9 @@ namespace _V1 = ::xesim::sycl;
 using ::xesim::half;
 namespace ext::oneapi {
 using ::xesim::bfloat16;
+namespace experimental {
+using ::xesim::bfloat16;  // the pre-2023 spelling
+}  // namespace experimental
 }  // namespace ext::oneapi
 }  // namespace xesim::sycl
 

@@ -12,3 +12,7 @@
 #include "xesim/memory/slm_atomic.hpp"
 #include "xesim/memory/sync.hpp"
 #include "xesim/memory/prefetch.hpp"
+#include "xesim/memory/accessor_block.hpp"
+#include "xesim/memory/accessor_gather.hpp"
+#include "xesim/memory/accessor_atomic.hpp"
+#include "xesim/memory/accessor_simd.hpp"

@@ -59,6 +59,13 @@ template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T
   simd(const T* ptr, Flags f = {}) {
     this->copy_from(ptr, f);
   }
+  /// Loads N elements at byte `offset` of a device or local accessor (copy_from).
+  template <class AccessorT, class Flags = element_aligned_tag,
+            class = std::enable_if_t<::xesim::sycl::detail::accessor_readable_v<AccessorT> &&
+                                     is_simd_flag_type_v<Flags>>>
+  simd(AccessorT acc, std::uint64_t offset, Flags f = {}) {
+    this->copy_from(acc, offset, f);
+  }
 
   /// Assigns a view's elements (same length).
   template <class B, class R, class = std::enable_if_t<R::length == N>>

@@ -9,6 +9,7 @@
 
 #include "xesim/simd/region.hpp"
 #include "xesim/simd/traits.hpp"
+#include "xesim/sycl/accessor_traits.hpp"
 
 namespace xesim::esimd {
 namespace detail {
@@ -185,6 +186,17 @@ template <class T, int N, class Derived> class simd_obj_impl {
   void copy_to(T* addr, Flags = {}) const {
     std::memcpy(static_cast<void*>(addr), static_cast<const void*>(data_), sizeof(data_));
   }
+  /// Loads N elements at byte `offset` of a device accessor's buffer or a local accessor's SLM;
+  /// Flags (an alignment flag or properties{alignment<A>}) assert the alignment. ChunkSize is
+  /// accepted and ignored, as in DPC++. Defined in xesim/memory/accessor_simd.hpp.
+  template <class AccessorT, class Flags = element_aligned_tag, int ChunkSize = 32,
+            class = std::enable_if_t<::xesim::sycl::detail::accessor_readable_v<AccessorT>>>
+  void copy_from(AccessorT acc, std::uint64_t offset, Flags = {});
+  /// Stores the N elements at byte `offset` of a device accessor's buffer or a local accessor's
+  /// SLM. Defined in xesim/memory/accessor_simd.hpp.
+  template <class AccessorT, class Flags = element_aligned_tag, int ChunkSize = 32,
+            class = std::enable_if_t<::xesim::sycl::detail::accessor_writable_v<AccessorT>>>
+  void copy_to(AccessorT acc, std::uint64_t offset, Flags = {}) const;
 
   // ------------------------------ unary
   /// Bitwise not of every element (integral element types).

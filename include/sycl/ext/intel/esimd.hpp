@@ -4,10 +4,13 @@
 
 #include "sycl/sycl.hpp"
 #include "xesim/esimd.hpp"
+#include "xesim/memory/lsc_types.hpp"
 
 namespace xesim::esimd::experimental {
 using ::xesim::tfloat32;
 }  // namespace xesim::esimd::experimental
+/// __ESIMD_XMX_NS (sycl::ext::intel::esimd::xmx) names a namespace even before dpas is included.
+namespace xesim::esimd::xmx {}
 
 namespace xesim::sycl::ext::intel {
 namespace esimd = ::xesim::esimd;

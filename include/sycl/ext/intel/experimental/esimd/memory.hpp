@@ -1,0 +1,6 @@
+// DPC++ entry header <sycl/ext/intel/experimental/esimd/memory.hpp>: the experimental memory API
+// namespace (sycl::ext::intel::experimental::esimd), with lsc_data_size. Aliases only.
+#pragma once
+
+#include "sycl/ext/intel/esimd.hpp"
+#include "xesim/memory/lsc_types.hpp"

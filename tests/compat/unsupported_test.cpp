@@ -1,0 +1,102 @@
+// What xesim does not support (or what DPC++ rejects) must fail to compile with a message that
+// names it, never compile into something that silently differs. The cases are compiled with the
+// host compiler against include/; each must leave its diagnostic, naming the API. A supported
+// control program goes through the same command and must compile. Cases match docs/compat.md,
+// "Not supported".
+#include <gtest/gtest.h>
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "tools/subprocess.hpp"
+
+namespace {
+
+struct fail_case {
+  const char* name;
+  const char* body;      // inside main(); q is a sycl::queue, buf a sycl::buffer<int, 1>
+  const char* expected;  // text the compiler's diagnostic must contain
+};
+
+const std::vector<fail_case>& cases() {
+  static const std::vector<fail_case> all = {
+      {"atomic_accessor", "sycl::accessor<int, 1, sycl::access::mode::atomic> a;",
+       "access_mode::atomic"},
+      {"image_accessor", "sycl::accessor<int, 1, sycl::access::mode::read, "
+                         "sycl::access::target::image> a;",
+       "image accessors are not supported"},
+      {"zero_dim_accessor", "sycl::accessor<int, 0> a;", "0-dimensional accessors"},
+      {"const_buffer", "sycl::buffer<const int, 1> b{sycl::range<1>(4)};", "buffer<const T>"},
+      {"kernel_offset",
+       "q.submit([&](sycl::handler& h) { h.parallel_for(sycl::range<1>(4), sycl::id<1>(1), "
+       "[=](sycl::item<1>) {}); });",
+       "kernel offsets are deprecated"},
+      {"tag_mismatch",
+       "q.submit([&](sycl::handler& h) { sycl::accessor<int, 1, sycl::access_mode::read> "
+       "a(buf, h, sycl::write_only); });",
+       "differs from the accessor's access_mode"},
+      {"interop_host_task",
+       "struct interop_handle {}; q.submit([&](sycl::handler& h) { "
+       "h.host_task([](interop_handle) {}); });",
+       "interop_handle"},
+      {"surface_index",
+       "q.submit([&](sycl::handler& h) { sycl::accessor a(buf, h); h.single_task([=] { "
+       "esimd::get_surface_index(a); }); });",
+       "get_surface_index"},
+      {"store_to_read_only",
+       "q.submit([&](sycl::handler& h) { sycl::accessor a(buf, h, sycl::read_only); "
+       "h.single_task([=] { esimd::block_store<int, 8>(a, 0, esimd::simd<int, 8>(1)); }); });",
+       "no matching function for call to 'block_store<int, 8>("},
+      {"copy_from_bad_flag",
+       "q.submit([&](sycl::handler& h) { sycl::accessor a(buf, h); h.single_task([=] { "
+       "esimd::simd<int, 8> v; v.copy_from(a, 0, 3); }); });",
+       "copy_from/copy_to: the last argument"},
+  };
+  return all;
+}
+
+/// Every case as its own function of one translation unit: g++ reports each error and goes on,
+/// so one compile covers them all (a case that compiled would be missing its diagnostic).
+std::string all_cases_source() {
+  std::string src =
+      "#include <sycl/ext/intel/esimd.hpp>\n#include <sycl/sycl.hpp>\n"
+      "namespace esimd = sycl::ext::intel::esimd;\n";
+  for (const fail_case& c : cases())
+    src += std::string("void case_") + c.name + "(sycl::queue& q, sycl::buffer<int, 1>& buf) {\n  " +
+           c.body + "\n  (void)q;\n  (void)buf;\n}\n";
+  return src + "int main() {}\n";
+}
+
+std::string compile_command(const std::string& src) {
+  return "LC_ALL=C ${CXX:-g++} -std=c++20 -fsyntax-only -I" XESIM_SOURCE_DIR "/include " + src;
+}
+
+TEST(Unsupported, EachCaseFailsToCompileNamingTheApi) {
+  const auto dir = xesim_test::scratch_dir("compat_unsupported");
+  const std::string src = (dir / "cases.cpp").string();
+  xesim_test::write_file(src, all_cases_source());
+  const auto r = xesim_test::run_command(compile_command(src));
+  EXPECT_NE(r.status, 0) << "the unsupported cases compiled";
+  for (const fail_case& c : cases())
+    EXPECT_NE(r.output.find(c.expected), std::string::npos)
+        << c.name << ": the diagnostics must contain \"" << c.expected << "\" for:\n  " << c.body;
+  if (::testing::Test::HasFailure()) std::cerr << r.output.substr(0, 20000);
+}
+
+// The control: the same harness compiles a supported program, so a failure above is the case's.
+TEST(UnsupportedHarness, SupportedProgramCompiles) {
+  const auto dir = xesim_test::scratch_dir("compat_unsupported_control");
+  const std::string src = (dir / "ok.cpp").string();
+  xesim_test::write_file(src,
+                         "#include <sycl/ext/intel/esimd.hpp>\n#include <sycl/sycl.hpp>\n"
+                         "namespace esimd = sycl::ext::intel::esimd;\nint main() {\n"
+                         "  sycl::queue q;\n  sycl::buffer<int, 1> buf{sycl::range<1>(64)};\n"
+                         "  q.submit([&](sycl::handler& h) { sycl::accessor a(buf, h);\n"
+                         "    h.single_task([=] { esimd::block_store<int, 8>(a, 0, "
+                         "esimd::simd<int, 8>(1)); }); });\n}\n");
+  const auto r = xesim_test::run_command(compile_command(src));
+  EXPECT_EQ(r.status, 0) << r.output.substr(0, 4000);
+}
+
+}  // namespace
