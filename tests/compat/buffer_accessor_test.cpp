@@ -29,8 +29,9 @@ template <class T>
 void double_all(queue& q, buffer<T, 1>& buf) {
   q.submit([&](handler& cgh) {
     accessor a(buf, cgh, read_write);
-    static_assert(std::is_same_v<decltype(a), accessor<T, 1, access_mode::read_write,
-                                                       target::device, access::placeholder::false_t>>);
+    static_assert(
+        std::is_same_v<decltype(a), accessor<T, 1, access_mode::read_write, target::device,
+                                             access::placeholder::false_t>>);
     cgh.parallel_for(buf.get_range(), [=](id<1> i) { a[i] = a[i] * 2; });
   });
 }
@@ -167,7 +168,8 @@ TEST(Accessor, RangedMultiDimensionalAccessorsIndexFromTheirOffset) {
     EXPECT_EQ(h[1][4], 1);
     EXPECT_EQ((h[id<2>(2, 6)]), 13);
     host_accessor window(b, range<2>(2, 3), id<2>(1, 4), read_only);
-    EXPECT_EQ(std::vector<int>(window.begin(), window.end()), (std::vector<int>{1, 2, 3, 11, 12, 13}));
+    EXPECT_EQ(std::vector<int>(window.begin(), window.end()),
+              (std::vector<int>{1, 2, 3, 11, 12, 13}));
     EXPECT_EQ(window.get_pointer(), h.get_pointer()) << "get_pointer is the buffer's start";
     EXPECT_THROW((host_accessor(b, range<2>(6, 1), id<2>(1, 0))), sycl::exception);
   }
@@ -184,8 +186,8 @@ TEST(Accessor, DeducedTypesOfTagsAndLegacyForms) {
   static_assert(std::is_same_v<decltype(hr)::value_type, const float>);
   accessor placeholder(b, read_only);
   static_assert(
-      std::is_same_v<decltype(placeholder),
-                     accessor<float, 1, access_mode::read, target::device, access::placeholder::true_t>>);
+      std::is_same_v<decltype(placeholder), accessor<float, 1, access_mode::read, target::device,
+                                                     access::placeholder::true_t>>);
   EXPECT_TRUE(placeholder.is_placeholder());
   auto legacy = b.get_access<access::mode::write>();  // SYCL 1.2.1 host accessor
   legacy[3] = 2.5f;
@@ -231,7 +233,9 @@ TEST(Handler, PlaceholdersExplicitCopiesFillAndHostTask) {
 TEST(Handler, HostTaskExceptionsAreAsynchronous) {
   int calls = 0;
   queue q([&](exception_list l) { calls += static_cast<int>(l.size()); });
-  q.submit([&](handler& cgh) { cgh.host_task([] { throw sycl::exception(make_error_code(errc::runtime), "x"); }); });
+  q.submit([&](handler& cgh) {
+    cgh.host_task([] { throw sycl::exception(make_error_code(errc::runtime), "x"); });
+  });
   EXPECT_EQ(calls, 0);
   q.wait_and_throw();
   EXPECT_EQ(calls, 1);

@@ -156,7 +156,8 @@ TEST(DeviceQueue, Sycl121NamespaceAndEsimdBuiltins) {
   float* o = out.data();
   q.parallel_for(cl::sycl::range<1>(1), [=](cl::sycl::id<1>) SYCL_ESIMD_KERNEL {
     ext::intel::esimd::simd<float, 16> x(0.0f, 0.25f);
-    (sycl::cos(x) * sycl::cos(x) + sycl::sin(x) * sycl::sin(x) + sycl::log(sycl::exp(x))).copy_to(o);
+    (sycl::cos(x) * sycl::cos(x) + sycl::sin(x) * sycl::sin(x) + sycl::log(sycl::exp(x)))
+        .copy_to(o);
   });
   for (int j = 0; j < 16; ++j) EXPECT_NEAR(out[j], 1.0f + 0.25f * j, 1e-5f) << j;
   static_assert(std::is_same_v<sycl::_V1::queue, cl::sycl::queue>);

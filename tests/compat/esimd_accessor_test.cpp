@@ -69,13 +69,27 @@ TEST(EsimdAccessor, BlockLoadStoreDeviceAccessorForms) {
       const simd<int, N> pass(-1, 0);
       simd<int, N> v;
       switch (form) {
-        case 0: v = block_load<int, N>(a, off); break;                                   // acc-bl-1
-        case 1: v = block_load<int, N>(a, off, properties{alignment<16>}); break;        // acc-bl-1
-        case 2: v = block_load<int, N>(a, off, i % 2 ? on : off_mask, pass); break;      // acc-bl-3
-        case 3: v = block_load<int, N>(a, off, on); break;                               // acc-bl-4
-        case 4: v = i == 0 ? block_load<int, N>(a) : block_load<int, N>(a, off); break;  // acc-bl-2
-        case 5: v = block_load<int, N>(a, off, vector_aligned); break;                   // legacy
-        case 6: v = i == 0 ? block_load<int, N>(a, on, pass) : block_load<int, N>(a, off, on); break;
+        case 0:
+          v = block_load<int, N>(a, off);
+          break;  // acc-bl-1
+        case 1:
+          v = block_load<int, N>(a, off, properties{alignment<16>});
+          break;  // acc-bl-1
+        case 2:
+          v = block_load<int, N>(a, off, i % 2 ? on : off_mask, pass);
+          break;  // acc-bl-3
+        case 3:
+          v = block_load<int, N>(a, off, on);
+          break;  // acc-bl-4
+        case 4:
+          v = i == 0 ? block_load<int, N>(a) : block_load<int, N>(a, off);
+          break;  // acc-bl-2
+        case 5:
+          v = block_load<int, N>(a, off, vector_aligned);
+          break;  // legacy
+        case 6:
+          v = i == 0 ? block_load<int, N>(a, on, pass) : block_load<int, N>(a, off, on);
+          break;
       }
       if (form % 2)
         block_store(b, off, v * 2);  // acc-bs-1, T and N deduced
@@ -99,14 +113,14 @@ TEST(EsimdAccessor, ScalarLoadStoreAndSimdAccessorMembers) {
   const auto in = random_values<float>(kItems * N);
   auto out = run_rw<float>(in, kItems * N, [=](auto a, auto b, std::size_t i) {
     const std::uint64_t off = i * N * sizeof(float);
-    simd<float, N> v(a, off);                          // simd(acc, offset)
+    simd<float, N> v(a, off);  // simd(acc, offset)
     simd<float, N> w;
-    w.copy_from(a, off, overaligned<32>);              // copy_from(acc, offset, flags)
+    w.copy_from(a, off, overaligned<32>);  // copy_from(acc, offset, flags)
     simd<float, N> x;
-    x.copy_from(a, off, properties{alignment<4>});     // copy_from(acc, offset, props)
-    (v + w + x).copy_to(b, off);                       // copy_to(acc, offset)
-    const float first = scalar_load<float>(a, off);    // scalar_load(acc, offset)
-    scalar_store<float>(b, off + 4, first * 10.0f);    // scalar_store(acc, offset, value)
+    x.copy_from(a, off, properties{alignment<4>});   // copy_from(acc, offset, props)
+    (v + w + x).copy_to(b, off);                     // copy_to(acc, offset)
+    const float first = scalar_load<float>(a, off);  // scalar_load(acc, offset)
+    scalar_store<float>(b, off + 4, first * 10.0f);  // scalar_store(acc, offset, value)
   });
   for (int i = 0; i < kItems; ++i)
     for (int j = 0; j < N; ++j) {
@@ -134,13 +148,27 @@ TEST(EsimdAccessor, GatherScatterDeviceAccessorForms) {
       for (int j = 0; j < N; ++j) even[j] = (j % 2) == 0;
       simd<int, N> v;
       switch (form) {
-        case 0: v = gather<int, N>(a, offs); break;                                  // acc-ga-6
-        case 1: v = gather<int, N>(a, offs, even, simd<int, N>(-3)); break;          // acc-ga-4
-        case 2: v = gather<int, N>(a, p * sizeof(int), base); break;                 // legacy glob
-        case 3: v = gather<int, N>(a, offs.template select<N, 1>(0)); break;         // acc-ga-9
-        case 4: v = gather<int, N, 2>(a, offs.template select<N / 2, 1>(0)); break;  // VS = 2
-        case 5: v = gather<int, N>(a, base); break;                                  // broadcast
-        case 6: v = gather<int, N>(a, offs, even, properties{alignment<4>}); break;  // acc-ga-5
+        case 0:
+          v = gather<int, N>(a, offs);
+          break;  // acc-ga-6
+        case 1:
+          v = gather<int, N>(a, offs, even, simd<int, N>(-3));
+          break;  // acc-ga-4
+        case 2:
+          v = gather<int, N>(a, p * sizeof(int), base);
+          break;  // legacy glob
+        case 3:
+          v = gather<int, N>(a, offs.template select<N, 1>(0));
+          break;  // acc-ga-9
+        case 4:
+          v = gather<int, N, 2>(a, offs.template select<N / 2, 1>(0));
+          break;  // VS = 2
+        case 5:
+          v = gather<int, N>(a, base);
+          break;  // broadcast
+        case 6:
+          v = gather<int, N>(a, offs, even, properties{alignment<4>});
+          break;  // acc-ga-5
       }
       simd<std::uint32_t, N> linear(base, sizeof(int));
       if (form == 6)
@@ -180,13 +208,13 @@ TEST(EsimdAccessor, AtomicUpdateDeviceAccessor) {
       accessor x(bx, cgh, read_write);
       cgh.parallel_for(range<1>(64), [=](id<1> i) SYCL_ESIMD_KERNEL {
         simd<std::uint32_t, N> offs(0, sizeof(std::uint32_t));
-        atomic_update<atomic_op::inc, std::uint32_t, N>(c, offs);                      // acc-au0
+        atomic_update<atomic_op::inc, std::uint32_t, N>(c, offs);  // acc-au0
         atomic_update<atomic_op::add, std::uint32_t, N>(c, offs, simd<std::uint32_t, N>(2),
-                                                        simd_mask<N>(1));             // acc-au1
+                                                        simd_mask<N>(1));  // acc-au1
         atomic_update<atomic_op::fadd, float, N>(s, offs.template select<N, 1>(0),
-                                                 simd<float, N>(0.5f));                // view
+                                                 simd<float, N>(0.5f));  // view
         atomic_update<atomic_op::cmpxchg, int, N>(x, offs, simd<int, N>(static_cast<int>(i[0])),
-                                                  simd<int, N>(5));                    // acc-au2
+                                                  simd<int, N>(5));  // acc-au2
       });
     });
   }
@@ -215,21 +243,22 @@ TEST(EsimdAccessor, LocalAccessorBlockGatherAtomicAndCopy) {
       cgh.parallel_for(nd_range<1>(kItems, kGroup), [=](nd_item<1> it) SYCL_ESIMD_KERNEL {
         const std::uint32_t lid = static_cast<std::uint32_t>(it.get_local_id(0));
         const std::uint32_t gid = static_cast<std::uint32_t>(it.get_global_id(0));
-        if (lid == 0) block_store<std::uint32_t, N>(counts, simd<std::uint32_t, N>(0));  // lacc-bs-2
+        if (lid == 0)
+          block_store<std::uint32_t, N>(counts, simd<std::uint32_t, N>(0));  // lacc-bs-2
         simd<int, N> v(a, gid * N * sizeof(int));
         if (lid % 2)
-          block_store(slm, lid * N * sizeof(int), v);                      // lacc-bs-1
+          block_store(slm, lid * N * sizeof(int), v);  // lacc-bs-1
         else
-          v.copy_to(slm, lid * N * sizeof(int));                           // copy_to(lacc)
+          v.copy_to(slm, lid * N * sizeof(int));  // copy_to(lacc)
         barrier();
         atomic_update<atomic_op::add, std::uint32_t, N>(
             counts, simd<std::uint32_t, N>(0, 4), simd<std::uint32_t, N>(lid + 1));  // lacc-au1
         const std::uint32_t next = (lid + 1) % kGroup;
         simd<int, N> r1 = block_load<int, N>(slm, next * N * sizeof(int));  // lacc-bl-1
         simd<int, N> r2;
-        r2.copy_from(slm, next * N * sizeof(int));                         // copy_from(lacc)
+        r2.copy_from(slm, next * N * sizeof(int));  // copy_from(lacc)
         simd<std::uint32_t, N> offs(next * N * sizeof(int), sizeof(int));
-        simd<int, N> r3 = gather<int, N>(slm, offs);                        // lacc-ga-6
+        simd<int, N> r3 = gather<int, N>(slm, offs);  // lacc-ga-6
         simd<int, N> r4 = gather<int, N>(slm, offs - next * N * sizeof(int),
                                          static_cast<std::uint32_t>(next * N * sizeof(int)));
         barrier();

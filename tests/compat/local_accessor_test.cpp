@@ -63,7 +63,8 @@ TEST(LocalAccessor, EsimdSlmThroughGetPointerOffsetAndSeveralAccessors) {
       cgh.parallel_for(nd_range<1>(kGroups * kLocal, kLocal), [=](nd_item<1> it) SYCL_ESIMD_KERNEL {
         const std::uint32_t lid = static_cast<std::uint32_t>(it.get_local_id(0));
         const std::size_t gid = it.get_global_id(0);
-        const auto base = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(vals.get_pointer()));
+        const auto base =
+            static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(vals.get_pointer()));
         esimd::simd<float, VL> v(static_cast<float>(gid * 10), 1.0f);
         esimd::slm_block_store<float, VL>(base + lid * VL * sizeof(float), v);
         if (lid == 0) grid[1][2] = 2.5;
@@ -73,7 +74,8 @@ TEST(LocalAccessor, EsimdSlmThroughGetPointerOffsetAndSeveralAccessors) {
             esimd::slm_block_load<float, VL>(base + next * VL * sizeof(float));
         w += static_cast<float>(grid[1][2]);
         w.copy_to(o, gid * VL * sizeof(float));
-        off[3 * gid] = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(pad.get_pointer()));
+        off[3 * gid] =
+            static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(pad.get_pointer()));
         off[3 * gid + 1] = base;
         off[3 * gid + 2] = esimd::scalar_load<std::uint32_t>(grid, 0) == 0xCDCDCDCDu;
       });

@@ -23,8 +23,9 @@ const std::vector<fail_case>& cases() {
   static const std::vector<fail_case> all = {
       {"atomic_accessor", "sycl::accessor<int, 1, sycl::access::mode::atomic> a;",
        "access_mode::atomic"},
-      {"image_accessor", "sycl::accessor<int, 1, sycl::access::mode::read, "
-                         "sycl::access::target::image> a;",
+      {"image_accessor",
+       "sycl::accessor<int, 1, sycl::access::mode::read, "
+       "sycl::access::target::image> a;",
        "image accessors are not supported"},
       {"zero_dim_accessor", "sycl::accessor<int, 0> a;", "0-dimensional accessors"},
       {"const_buffer", "sycl::buffer<const int, 1> b{sycl::range<1>(4)};", "buffer<const T>"},
@@ -63,8 +64,9 @@ std::string all_cases_source() {
       "#include <sycl/ext/intel/esimd.hpp>\n#include <sycl/sycl.hpp>\n"
       "namespace esimd = sycl::ext::intel::esimd;\n";
   for (const fail_case& c : cases())
-    src += std::string("void case_") + c.name + "(sycl::queue& q, sycl::buffer<int, 1>& buf) {\n  " +
-           c.body + "\n  (void)q;\n  (void)buf;\n}\n";
+    src += std::string("void case_") + c.name +
+           "(sycl::queue& q, sycl::buffer<int, 1>& buf) {\n  " + c.body +
+           "\n  (void)q;\n  (void)buf;\n}\n";
   return src + "int main() {}\n";
 }
 

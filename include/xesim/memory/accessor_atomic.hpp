@@ -9,13 +9,13 @@
 
 namespace xesim::esimd {
 
-#define XESIM_AA_OK(NSRC, TRAIT)                                                       \
+#define XESIM_AA_OK(NSRC, TRAIT)                                                     \
   std::enable_if_t<detail::get_num_args<Op>() == NSRC && detail::TRAIT<AccessorT> && \
-                       detail::props_v<Props>,                                         \
+                       detail::props_v<Props>,                                       \
                    int>
-#define XESIM_AA_VIEW_OK(NSRC)                                                                 \
+#define XESIM_AA_VIEW_OK(NSRC)                                                          \
   std::enable_if_t<detail::get_num_args<Op>() == NSRC && detail::acc_rw_v<AccessorT> && \
-                       detail::props_v<Props> && detail::view_v<OffsetViewT>,                  \
+                       detail::props_v<Props> && detail::view_v<OffsetViewT>,           \
                    int>
 #define XESIM_AA_LOCAL_OK(NSRC) \
   std::enable_if_t<detail::get_num_args<Op>() == NSRC && detail::lacc_rw_v<AccessorT>, int>
@@ -41,45 +41,45 @@ template <atomic_op Op, class T, int N, class AccessorT, class OffsetViewT,
           class Props = empty_properties_t, XESIM_AA_VIEW_OK(0) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, OffsetViewT byte_offset, simd_mask<N> mask,
                                       Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0),
-                                                     byte_offset.read(), nullptr, nullptr, mask);
+  return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset.read(),
+                                                     nullptr, nullptr, mask);
 }
 template <atomic_op Op, class T, int N, class AccessorT, class OffsetViewT,
           class Props = empty_properties_t, XESIM_AA_VIEW_OK(0) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, OffsetViewT byte_offset, Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0),
-                                                     byte_offset.read(), nullptr, nullptr, 1);
+  return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset.read(),
+                                                     nullptr, nullptr, 1);
 }
 
 // ------------------------------ atomic_update (device accessor): one operand
 /// Atomically applies Op with src0[i] (add, sub, min/max, bit ops, xchg, store, fadd, ...).
 template <atomic_op Op, class T, int N, class Toffset, class AccessorT,
           class Props = empty_properties_t, XESIM_AA_OK(1, acc_rw_v) = 0>
-XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, simd<Toffset, N> byte_offset,
-                                      simd<T, N> src0, simd_mask<N> mask, Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset,
-                                                     &src0, nullptr, mask);
+XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, simd<Toffset, N> byte_offset, simd<T, N> src0,
+                                      simd_mask<N> mask, Props = {}) {
+  return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset, &src0,
+                                                     nullptr, mask);
 }
 template <atomic_op Op, class T, int N, class Toffset, class AccessorT,
           class Props = empty_properties_t, XESIM_AA_OK(1, acc_rw_v) = 0>
-XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, simd<Toffset, N> byte_offset,
-                                      simd<T, N> src0, Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset,
-                                                     &src0, nullptr, 1);
+XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, simd<Toffset, N> byte_offset, simd<T, N> src0,
+                                      Props = {}) {
+  return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset, &src0,
+                                                     nullptr, 1);
 }
 template <atomic_op Op, class T, int N, class AccessorT, class OffsetViewT,
           class Props = empty_properties_t, XESIM_AA_VIEW_OK(1) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, OffsetViewT byte_offset, simd<T, N> src0,
                                       simd_mask<N> mask, Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0),
-                                                     byte_offset.read(), &src0, nullptr, mask);
+  return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset.read(),
+                                                     &src0, nullptr, mask);
 }
 template <atomic_op Op, class T, int N, class AccessorT, class OffsetViewT,
           class Props = empty_properties_t, XESIM_AA_VIEW_OK(1) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, OffsetViewT byte_offset, simd<T, N> src0,
                                       Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0),
-                                                     byte_offset.read(), &src0, nullptr, 1);
+  return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset.read(),
+                                                     &src0, nullptr, 1);
 }
 
 // ------------------------------ atomic_update (device accessor): two operands
@@ -87,32 +87,31 @@ XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, OffsetViewT byte_offset, si
 /// DPC++'s cmpxchg / fcmpxchg; returns the old values.
 template <atomic_op Op, class T, int N, class Toffset, class AccessorT,
           class Props = empty_properties_t, XESIM_AA_OK(2, acc_rw_v) = 0>
-XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, simd<Toffset, N> byte_offset,
-                                      simd<T, N> src0, simd<T, N> src1, simd_mask<N> mask,
-                                      Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset,
-                                                     &src0, &src1, mask);
+XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, simd<Toffset, N> byte_offset, simd<T, N> src0,
+                                      simd<T, N> src1, simd_mask<N> mask, Props = {}) {
+  return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset, &src0,
+                                                     &src1, mask);
 }
 template <atomic_op Op, class T, int N, class Toffset, class AccessorT,
           class Props = empty_properties_t, XESIM_AA_OK(2, acc_rw_v) = 0>
-XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, simd<Toffset, N> byte_offset,
-                                      simd<T, N> src0, simd<T, N> src1, Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset,
-                                                     &src0, &src1, 1);
+XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, simd<Toffset, N> byte_offset, simd<T, N> src0,
+                                      simd<T, N> src1, Props = {}) {
+  return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset, &src0,
+                                                     &src1, 1);
 }
 template <atomic_op Op, class T, int N, class AccessorT, class OffsetViewT,
           class Props = empty_properties_t, XESIM_AA_VIEW_OK(2) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, OffsetViewT byte_offset, simd<T, N> src0,
                                       simd<T, N> src1, simd_mask<N> mask, Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0),
-                                                     byte_offset.read(), &src0, &src1, mask);
+  return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset.read(),
+                                                     &src0, &src1, mask);
 }
 template <atomic_op Op, class T, int N, class AccessorT, class OffsetViewT,
           class Props = empty_properties_t, XESIM_AA_VIEW_OK(2) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, OffsetViewT byte_offset, simd<T, N> src0,
                                       simd<T, N> src1, Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0),
-                                                     byte_offset.read(), &src0, &src1, 1);
+  return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset.read(),
+                                                     &src0, &src1, 1);
 }
 
 // ------------------------------ atomic_update (local accessor: SLM)
@@ -123,8 +122,8 @@ XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, OffsetViewT byte_offset, si
 template <atomic_op Op, class T, int N, class AccessorT, XESIM_AA_LOCAL_OK(0) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT lacc, simd<uint32_t, N> byte_offset,
                                       simd_mask<N> mask = 1) {
-  return detail::slm_atomic_update_core<Op, T, N>(byte_offset + detail::lacc_off(lacc, 0),
-                                                  nullptr, nullptr, mask);
+  return detail::slm_atomic_update_core<Op, T, N>(byte_offset + detail::lacc_off(lacc, 0), nullptr,
+                                                  nullptr, mask);
 }
 template <atomic_op Op, class T, int N, class AccessorT, XESIM_AA_LOCAL_OK(1) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT lacc, simd<uint32_t, N> byte_offset,

@@ -12,7 +12,8 @@ namespace xesim::esimd {
 
 #define XESIM_ACC_ALIGN(FORM, ACTION) \
   detail::block_alignment<T, N, Props, detail::block_form::FORM, detail::cache_action::ACTION>()
-#define XESIM_ACC_OK(TRAIT) std::enable_if_t<detail::TRAIT<AccessorT> && detail::props_v<Props>, int>
+#define XESIM_ACC_OK(TRAIT) \
+  std::enable_if_t<detail::TRAIT<AccessorT> && detail::props_v<Props>, int>
 
 // ------------------------------ block_load (device accessor)
 /// Returns N elements at byte_offset of acc's buffer. Assumes alignment<props>, default 4 B (8 B
@@ -141,8 +142,8 @@ XESIM_INLINE void block_store(AccessorT acc, std::uint64_t byte_offset, simd<T, 
 template <class T, int N, class AccessorT, class Props = empty_properties_t,
           XESIM_ACC_OK(acc_write_v) = 0>
 XESIM_INLINE void block_store(AccessorT acc, simd<T, N> vals, simd_mask<1> pred, Props = {}) {
-  detail::block_store_core<T, N>(detail::acc_ptr<T>(acc, 0), vals,
-                                 XESIM_ACC_ALIGN(usm_lsc, store), pred);
+  detail::block_store_core<T, N>(detail::acc_ptr<T>(acc, 0), vals, XESIM_ACC_ALIGN(usm_lsc, store),
+                                 pred);
 }
 
 // ------------------------------ block_store (local accessor: SLM)
@@ -183,12 +184,14 @@ XESIM_INLINE void block_store(AccessorT lacc, simd<T, N> vals, simd_mask<1> pred
 /// One T at byte `offset` of a device accessor's buffer. HW: svm / lsc load (1 lane). All.
 template <class T, class AccessorT, std::enable_if_t<detail::acc_read_v<AccessorT>, int> = 0>
 XESIM_INLINE T scalar_load(AccessorT acc, std::uint64_t offset) {
-  return detail::block_load_core<T, 1>(detail::acc_ptr<const T>(acc, offset), sizeof(T), 1, nullptr)[0];
+  return detail::block_load_core<T, 1>(detail::acc_ptr<const T>(acc, offset), sizeof(T), 1,
+                                       nullptr)[0];
 }
 /// One T at byte `offset` of a local accessor's SLM. HW: lsc_load.slm (1 lane). All.
 template <class T, class AccessorT, std::enable_if_t<detail::lacc_read_v<AccessorT>, int> = 0>
 XESIM_INLINE T scalar_load(AccessorT lacc, std::uint32_t offset) {
-  return detail::slm_block_load_core<T, 1>(detail::lacc_off(lacc, offset), sizeof(T), 1, nullptr)[0];
+  return detail::slm_block_load_core<T, 1>(detail::lacc_off(lacc, offset), sizeof(T), 1,
+                                           nullptr)[0];
 }
 /// Writes one T at byte `offset` of a device accessor's buffer. HW: svm / lsc store (1 lane).
 template <class T, class AccessorT, std::enable_if_t<detail::acc_write_v<AccessorT>, int> = 0>

@@ -23,15 +23,15 @@ template <class A>
 inline constexpr bool lacc_write_v = ::xesim::sycl::detail::local_accessor_writable_v<A>;
 /// Read-write accessors: what atomic_update accepts (DPC++'s is_rw_*_accessor_v).
 template <class A>
-inline constexpr bool acc_rw_v = acc_read_v<A> && acc_write_v<A>;
+inline constexpr bool acc_rw_v = acc_read_v<A>&& acc_write_v<A>;
 template <class A>
-inline constexpr bool lacc_rw_v = lacc_read_v<A> && lacc_write_v<A>;
+inline constexpr bool lacc_rw_v = lacc_read_v<A>&& lacc_write_v<A>;
 
 /// Byte `byte_offset` of the buffer a device accessor reaches, as a T*.
 template <class T, class A>
 XESIM_INLINE T* acc_ptr(const A& acc, std::uint64_t byte_offset) noexcept {
-  return reinterpret_cast<T*>(static_cast<unsigned char*>(::xesim::sycl::detail::accessor_base(acc)) +
-                              byte_offset);
+  return reinterpret_cast<T*>(
+      static_cast<unsigned char*>(::xesim::sycl::detail::accessor_base(acc)) + byte_offset);
 }
 /// The SLM byte offset of byte `byte_offset` of a local accessor's memory.
 template <class A>

@@ -18,13 +18,12 @@ namespace xesim::esimd {
 #define XESIM_AG_SLM_ALIGN \
   detail::gather_alignment<T, N, VS, uint32_t, Props, detail::cache_action::ignored>()
 #define XESIM_AG_OK(TRAIT) std::enable_if_t<detail::TRAIT<AccessorT> && detail::props_v<Props>, int>
-#define XESIM_AG_VIEW_OK(TRAIT)                                                        \
+#define XESIM_AG_VIEW_OK(TRAIT) \
+  std::enable_if_t<             \
+      detail::TRAIT<AccessorT> && detail::props_v<Props> && detail::view_v<OffsetViewT>, int>
+#define XESIM_AG_MASK_OK(TRAIT)                                          \
   std::enable_if_t<detail::TRAIT<AccessorT> && detail::props_v<Props> && \
-                       detail::view_v<OffsetViewT>,                                    \
-                   int>
-#define XESIM_AG_MASK_OK(TRAIT)                                                        \
-  std::enable_if_t<detail::TRAIT<AccessorT> && detail::props_v<Props> && \
-                       std::is_same_v<MaskT, simd_mask<N>>,                            \
+                       std::is_same_v<MaskT, simd_mask<N>>,              \
                    int>
 
 // ------------------------------ gather (device accessor)
@@ -104,8 +103,7 @@ XESIM_INLINE simd<T, N> gather(AccessorT acc, simd<Toffset, N> byte_offsets,
                                       sizeof(T), mask, nullptr);
 }
 /// Legacy form: N copies of the element at byte glob_offset.
-template <class T, int N, class AccessorT,
-          std::enable_if_t<detail::acc_read_v<AccessorT>, int> = 0>
+template <class T, int N, class AccessorT, std::enable_if_t<detail::acc_read_v<AccessorT>, int> = 0>
 XESIM_INLINE simd<T, N> gather(AccessorT acc, std::uint64_t glob_offset) {
   return detail::gather_core<T, N, 1>(detail::acc_ptr<const T>(acc, glob_offset),
                                       simd<std::uint64_t, N>(0), sizeof(T), 1, nullptr);
@@ -223,8 +221,8 @@ template <class T, int N, class AccessorT, class Toffset,
           std::enable_if_t<detail::acc_write_v<AccessorT> && std::is_integral_v<Toffset>, int> = 0>
 XESIM_INLINE void scatter(AccessorT acc, simd<Toffset, N> byte_offsets, simd<T, N> vals,
                           std::uint64_t glob_offset, simd_mask<N> mask = 1) {
-  detail::scatter_core<T, N, 1>(detail::acc_ptr<T>(acc, glob_offset), byte_offsets, vals,
-                                sizeof(T), mask);
+  detail::scatter_core<T, N, 1>(detail::acc_ptr<T>(acc, glob_offset), byte_offsets, vals, sizeof(T),
+                                mask);
 }
 
 // ------------------------------ scatter (local accessor: SLM)

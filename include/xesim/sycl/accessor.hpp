@@ -28,10 +28,11 @@ constexpr void check_accessor_tag() {
   static_assert(mode_of_tag<TagT>::kMode == M,
                 "accessor: the tag's access mode (read_only / write_only / read_write) differs "
                 "from the accessor's access_mode");
-  static_assert(mode_of_tag<TagT>::kTarget == T ||
-                    (mode_of_tag<TagT>::kTarget == sycl::target::device && T == sycl::target::device),
-                "accessor: the tag's target (e.g. read_only_host_task) differs from the "
-                "accessor's target");
+  static_assert(
+      mode_of_tag<TagT>::kTarget == T ||
+          (mode_of_tag<TagT>::kTarget == sycl::target::device && T == sycl::target::device),
+      "accessor: the tag's target (e.g. read_only_host_task) differs from the "
+      "accessor's target");
 }
 template <class T>
 using tag_ok_t = std::enable_if_t<is_mode_tag_v<T>, int>;
@@ -104,8 +105,7 @@ class accessor : public detail::accessor_view<detail::acc_value_t<DataT, AccessM
     init(buf, true, accessRange, {}, true);
   }
   template <class A>
-  accessor(buffer_t<A>& buf, range<D> accessRange, id<D> accessOffset,
-           const property_list& = {}) {
+  accessor(buffer_t<A>& buf, range<D> accessRange, id<D> accessOffset, const property_list& = {}) {
     init(buf, true, accessRange, accessOffset, true);
   }
   template <class A, class TagT, detail::tag_ok_t<TagT> = 0>
@@ -191,8 +191,7 @@ class accessor : public detail::accessor_view<detail::acc_value_t<DataT, AccessM
 
  private:
   template <class A>
-  void init(buffer_t<A>& buf, bool placeholder, const range<D>& r, const id<D>& off,
-            bool ranged) {
+  void init(buffer_t<A>& buf, bool placeholder, const range<D>& r, const id<D>& off, bool ranged) {
     this->bind(buf, r, off, ranged);
     placeholder_ = placeholder;
   }
@@ -221,10 +220,9 @@ struct first_is_handler<T, Ts...> : std::is_same<std::remove_cvref_t<T>, handler
 
 /// accessor(buf[, range[, offset]][, tag][, props]): a placeholder accessor.
 template <class T, int D, class A, class... Ts>
-  requires(!detail::first_is_handler<Ts...>::value)
-accessor(buffer<T, D, A>&, Ts...)
-    -> accessor<T, D, detail::deduce_access_mode<T, Ts...>(),
-                detail::deduce_target<sycl::target::device, Ts...>(), access::placeholder::true_t>;
+requires(!detail::first_is_handler<Ts...>::value) accessor(buffer<T, D, A>&, Ts...)
+->accessor<T, D, detail::deduce_access_mode<T, Ts...>(),
+           detail::deduce_target<sycl::target::device, Ts...>(), access::placeholder::true_t>;
 /// accessor(buf, cgh[, range[, offset]][, tag][, props]).
 template <class T, int D, class A, class... Ts>
 accessor(buffer<T, D, A>&, handler&, Ts...)

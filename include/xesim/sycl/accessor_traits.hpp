@@ -38,22 +38,22 @@ inline constexpr bool is_local_accessor_v = accessor_info_t<A>::kSpace == acc_sp
 /// Device or local accessor whose mode allows reading / writing.
 template <class A>
 inline constexpr bool accessor_readable_v =
-    accessor_info_t<A>::kSpace != acc_space::none && accessor_info_t<A>::kCanRead;
+    accessor_info_t<A>::kSpace != acc_space::none&& accessor_info_t<A>::kCanRead;
 template <class A>
 inline constexpr bool accessor_writable_v =
-    accessor_info_t<A>::kSpace != acc_space::none && accessor_info_t<A>::kCanWrite;
+    accessor_info_t<A>::kSpace != acc_space::none&& accessor_info_t<A>::kCanWrite;
 template <class A>
 inline constexpr bool device_accessor_readable_v =
-    is_device_accessor_v<A> && accessor_info_t<A>::kCanRead;
+    is_device_accessor_v<A>&& accessor_info_t<A>::kCanRead;
 template <class A>
 inline constexpr bool device_accessor_writable_v =
-    is_device_accessor_v<A> && accessor_info_t<A>::kCanWrite;
+    is_device_accessor_v<A>&& accessor_info_t<A>::kCanWrite;
 template <class A>
 inline constexpr bool local_accessor_readable_v =
-    is_local_accessor_v<A> && accessor_info_t<A>::kCanRead;
+    is_local_accessor_v<A>&& accessor_info_t<A>::kCanRead;
 template <class A>
 inline constexpr bool local_accessor_writable_v =
-    is_local_accessor_v<A> && accessor_info_t<A>::kCanWrite;
+    is_local_accessor_v<A>&& accessor_info_t<A>::kCanWrite;
 
 /// The first byte of the buffer a device accessor reaches (ESIMD byte offsets start there,
 /// whatever the accessor's own offset, as DPC++'s stateless accessor functions do).

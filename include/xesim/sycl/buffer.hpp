@@ -133,8 +133,7 @@ concept contiguous_container_of = requires(C& c) {
 /// D-dimensional data of trivially copyable T, reached in kernels through accessors.
 template <class T, int Dimensions = 1, class AllocatorT = buffer_allocator<std::remove_const_t<T>>>
 class buffer {
-  static_assert(Dimensions >= 1 && Dimensions <= 3,
-                "buffer: Dimensions must be 1, 2 or 3");
+  static_assert(Dimensions >= 1 && Dimensions <= 3, "buffer: Dimensions must be 1, 2 or 3");
   static_assert(!std::is_const_v<T>,
                 "buffer<const T> is not supported by xesim: use buffer<T> built from a const "
                 "T* (it is not written back)");
@@ -177,8 +176,8 @@ class buffer {
   }
   /// A copy of the container's elements (D == 1); written back unless std::data is const.
   template <class Container, int E = D>
-    requires(E == 1 && detail::contiguous_container_of<Container, T>)
-  buffer(Container& container, AllocatorT allocator, const property_list& propList = {})
+  requires(E == 1 && detail::contiguous_container_of<Container, T>)
+      buffer(Container& container, AllocatorT allocator, const property_list& propList = {})
       : range_(std::size(container)), alloc_(std::move(allocator)), props_(propList) {
     auto* p = std::data(container);
     if constexpr (std::is_const_v<std::remove_pointer_t<decltype(p)>>)
@@ -187,12 +186,12 @@ class buffer {
       init_from(p, p);
   }
   template <class Container, int E = D>
-    requires(E == 1 && detail::contiguous_container_of<Container, T>)
-  buffer(Container& container, const property_list& propList = {})
+  requires(E == 1 && detail::contiguous_container_of<Container, T>)
+      buffer(Container& container, const property_list& propList = {})
       : buffer(container, AllocatorT(), propList) {}
   /// A copy of *hostData; the final contents are written back there.
-  buffer(const std::shared_ptr<T>& hostData, const range<D>& bufferRange,
-         AllocatorT allocator, const property_list& propList = {})
+  buffer(const std::shared_ptr<T>& hostData, const range<D>& bufferRange, AllocatorT allocator,
+         const property_list& propList = {})
       : range_(bufferRange), alloc_(std::move(allocator)), props_(propList) {
     init_from(hostData.get(), nullptr);
     if (hostData) set_final_data(hostData);
@@ -200,8 +199,8 @@ class buffer {
   buffer(const std::shared_ptr<T>& hostData, const range<D>& bufferRange,
          const property_list& propList = {})
       : buffer(hostData, bufferRange, AllocatorT(), propList) {}
-  buffer(const std::shared_ptr<T[]>& hostData, const range<D>& bufferRange,
-         AllocatorT allocator, const property_list& propList = {})
+  buffer(const std::shared_ptr<T[]>& hostData, const range<D>& bufferRange, AllocatorT allocator,
+         const property_list& propList = {})
       : range_(bufferRange), alloc_(std::move(allocator)), props_(propList) {
     init_from(hostData.get(), nullptr);
     if (hostData) {
@@ -216,17 +215,17 @@ class buffer {
       : buffer(hostData, bufferRange, AllocatorT(), propList) {}
   /// A copy of [first, last) (D == 1); nothing is written back.
   template <class InputIterator, int E = D>
-    requires(E == 1 && !std::is_integral_v<InputIterator> &&
-             std::is_convertible_v<std::iter_value_t<InputIterator>, T>)
-  buffer(InputIterator first, InputIterator last, AllocatorT allocator,
-         const property_list& propList = {})
+  requires(E == 1 && !std::is_integral_v<InputIterator> &&
+           std::is_convertible_v<std::iter_value_t<InputIterator>, T>)
+      buffer(InputIterator first, InputIterator last, AllocatorT allocator,
+             const property_list& propList = {})
       : alloc_(std::move(allocator)), props_(propList) {
     init_from_iterators(first, last);
   }
   template <class InputIterator, int E = D>
-    requires(E == 1 && !std::is_integral_v<InputIterator> &&
-             std::is_convertible_v<std::iter_value_t<InputIterator>, T>)
-  buffer(InputIterator first, InputIterator last, const property_list& propList = {})
+  requires(E == 1 && !std::is_integral_v<InputIterator> &&
+           std::is_convertible_v<std::iter_value_t<InputIterator>, T>)
+      buffer(InputIterator first, InputIterator last, const property_list& propList = {})
       : props_(propList) {
     init_from_iterators(first, last);
   }
@@ -262,10 +261,11 @@ class buffer {
     return accessor<T, D, Mode, Targ, access::placeholder::false_t>(*this, cgh);
   }
   template <access_mode Mode = access_mode::read_write, target Targ = target::device>
-  accessor<T, D, Mode, Targ, access::placeholder::false_t> get_access(
-      handler& cgh, range<D> accessRange, id<D> accessOffset = {}) {
+  accessor<T, D, Mode, Targ, access::placeholder::false_t> get_access(handler& cgh,
+                                                                      range<D> accessRange,
+                                                                      id<D> accessOffset = {}) {
     return accessor<T, D, Mode, Targ, access::placeholder::false_t>(*this, cgh, accessRange,
-                                                                     accessOffset);
+                                                                    accessOffset);
   }
   /// SYCL 1.2.1 host accessor (deprecated; use host_accessor).
   template <access_mode Mode>
@@ -305,9 +305,13 @@ class buffer {
       });
     } else if constexpr (requires { finalData.lock(); }) {
       state_->set_final([finalData, n, off](const std::byte* s) {
-        if (auto p = finalData.lock()) std::memmove(static_cast<void*>(p.get()), s + off, n * sizeof(T));
+        if (auto p = finalData.lock())
+          std::memmove(static_cast<void*>(p.get()), s + off, n * sizeof(T));
       });
-    } else if constexpr (requires { finalData.get(); finalData.use_count(); }) {
+    } else if constexpr (requires {
+                           finalData.get();
+                           finalData.use_count();
+                         }) {
       state_->set_final([finalData, n, off](const std::byte* s) {
         if (finalData) std::memmove(static_cast<void*>(finalData.get()), s + off, n * sizeof(T));
       });
@@ -330,13 +334,14 @@ class buffer {
     if (reinterpretRange.size() * sizeof(ReinterpretT) != byte_size())
       throw exception(make_error_code(errc::invalid),
                       "buffer::reinterpret: the new range and type must cover the same bytes");
-    using R = buffer<ReinterpretT, ReinterpretDim,
-                     typename std::allocator_traits<AllocatorT>::template rebind_alloc<ReinterpretT>>;
+    using R =
+        buffer<ReinterpretT, ReinterpretDim,
+               typename std::allocator_traits<AllocatorT>::template rebind_alloc<ReinterpretT>>;
     return R(state_, byte_offset_, reinterpretRange, sub_);
   }
   template <class ReinterpretT, int ReinterpretDim = D>
-    requires(ReinterpretDim == 1 || (ReinterpretDim == D && sizeof(ReinterpretT) == sizeof(T)))
-  auto reinterpret() const {
+  requires(ReinterpretDim == 1 ||
+           (ReinterpretDim == D && sizeof(ReinterpretT) == sizeof(T))) auto reinterpret() const {
     range<ReinterpretDim> r;
     if constexpr (ReinterpretDim == 1)
       r = range<1>(byte_size() / sizeof(ReinterpretT));

@@ -189,16 +189,17 @@ class handler {
 
   // ------------------------------ memory commands on accessors
   /// Copies the elements src accesses (its range, row-major) to dest.
-  template <class SrcAcc, class DestT,
-            std::enable_if_t<detail::is_buffer_accessor_v<SrcAcc> && !std::is_const_v<DestT>,
-                             int> = 0>
+  template <
+      class SrcAcc, class DestT,
+      std::enable_if_t<detail::is_buffer_accessor_v<SrcAcc> && !std::is_const_v<DestT>, int> = 0>
   void copy(const SrcAcc& src, DestT* dest) {
     claim();
     const std::uint64_t start = rt::now_ns();
     std::copy(src.begin(), src.end(), dest);
     record(start, rt::now_ns());
   }
-  template <class SrcAcc, class DestT, std::enable_if_t<detail::is_buffer_accessor_v<SrcAcc>, int> = 0>
+  template <class SrcAcc, class DestT,
+            std::enable_if_t<detail::is_buffer_accessor_v<SrcAcc>, int> = 0>
   void copy(const SrcAcc& src, std::shared_ptr<DestT> dest) {
     copy(src, dest.get());
   }
@@ -217,10 +218,10 @@ class handler {
     copy(static_cast<const SrcT*>(src.get()), dest);
   }
   /// Copies the elements src accesses to those dest accesses (dest must hold at least as many).
-  template <class SrcAcc, class DestAcc,
-            std::enable_if_t<detail::is_buffer_accessor_v<SrcAcc> &&
-                                 detail::is_buffer_accessor_v<DestAcc>,
-                             int> = 0>
+  template <
+      class SrcAcc, class DestAcc,
+      std::enable_if_t<
+          detail::is_buffer_accessor_v<SrcAcc> && detail::is_buffer_accessor_v<DestAcc>, int> = 0>
   void copy(const SrcAcc& src, const DestAcc& dest) {
     if (dest.size() < src.size())
       throw exception(make_error_code(errc::invalid),
@@ -231,7 +232,8 @@ class handler {
     record(start, rt::now_ns());
   }
   /// Sets every element dest accesses to value.
-  template <class DestAcc, class T, std::enable_if_t<detail::is_buffer_accessor_v<DestAcc>, int> = 0>
+  template <class DestAcc, class T,
+            std::enable_if_t<detail::is_buffer_accessor_v<DestAcc>, int> = 0>
   void fill(const DestAcc& dest, const T& value) {
     claim();
     const std::uint64_t start = rt::now_ns();

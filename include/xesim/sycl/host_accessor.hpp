@@ -118,6 +118,7 @@ class host_accessor
 
 /// host_accessor(buf[, range[, offset]][, tag][, props]).
 template <class T, int D, class A, class... Ts>
-host_accessor(buffer<T, D, A>&, Ts...) -> host_accessor<T, D, detail::deduce_access_mode<T, Ts...>()>;
+host_accessor(buffer<T, D, A>&, Ts...)
+    -> host_accessor<T, D, detail::deduce_access_mode<T, Ts...>()>;
 
 }  // namespace xesim::sycl

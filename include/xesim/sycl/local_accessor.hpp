@@ -75,9 +75,7 @@ class local_accessor {
   range<D> get_range() const { return range_; }
 
   // ------------------------------ element access (in the kernel)
-  reference operator[](id<D> index) const {
-    return data()[detail::linear_id<D>(index, range_)];
-  }
+  reference operator[](id<D> index) const { return data()[detail::linear_id<D>(index, range_)]; }
   template <int E = D, std::enable_if_t<E == 1, int> = 0>
   reference operator[](std::size_t index) const {
     return data()[index];

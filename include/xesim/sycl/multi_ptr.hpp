@@ -28,7 +28,7 @@ class multi_ptr {
   using iterator_category = std::random_access_iterator_tag;
 
   constexpr multi_ptr() noexcept = default;
-  constexpr multi_ptr(std::nullptr_t) noexcept {}  // NOLINT: implicit, as in SYCL
+  constexpr multi_ptr(std::nullptr_t) noexcept {}            // NOLINT: implicit, as in SYCL
   constexpr multi_ptr(ElementType* p) noexcept : ptr_(p) {}  // NOLINT: implicit (legacy form)
   /// multi_ptr<const T> from multi_ptr<T>, and any decoration from any other.
   template <class U, access::decorated D2,

@@ -146,18 +146,18 @@ class queue {
   }
 
   // Range launches: one overload per dimension so a braced list works: parallel_for({N}, k).
-#define XESIM_QUEUE_RANGE_FORMS(D)                                                      \
-  template <class Name = detail::auto_name, class K>                                    \
-  event parallel_for(range<D> r, const K& k) {                                          \
-    return submit([&](handler& h) { h.parallel_for<Name>(r, k); });                     \
-  }                                                                                     \
-  template <class Name = detail::auto_name, class K>                                    \
-  event parallel_for(range<D> r, const event&, const K& k) {                            \
-    return parallel_for<Name>(r, k);                                                    \
-  }                                                                                     \
-  template <class Name = detail::auto_name, class K>                                    \
-  event parallel_for(range<D> r, const std::vector<event>&, const K& k) {               \
-    return parallel_for<Name>(r, k);                                                    \
+#define XESIM_QUEUE_RANGE_FORMS(D)                                        \
+  template <class Name = detail::auto_name, class K>                      \
+  event parallel_for(range<D> r, const K& k) {                            \
+    return submit([&](handler& h) { h.parallel_for<Name>(r, k); });       \
+  }                                                                       \
+  template <class Name = detail::auto_name, class K>                      \
+  event parallel_for(range<D> r, const event&, const K& k) {              \
+    return parallel_for<Name>(r, k);                                      \
+  }                                                                       \
+  template <class Name = detail::auto_name, class K>                      \
+  event parallel_for(range<D> r, const std::vector<event>&, const K& k) { \
+    return parallel_for<Name>(r, k);                                      \
   }
   XESIM_QUEUE_RANGE_FORMS(1)
   XESIM_QUEUE_RANGE_FORMS(2)
