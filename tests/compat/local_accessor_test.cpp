@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 using namespace sycl;
@@ -133,6 +134,26 @@ TEST(LocalAccessor, MisuseIsReported) {
     EXPECT_EQ(e.code(), errc::memory_allocation);
     EXPECT_NE(std::string(e.what()).find("local_mem_size"), std::string::npos) << e.what();
   }
+  std::vector<std::string> async;
+  queue q2([&](exception_list l) {
+    for (auto& e : l) try {
+        std::rethrow_exception(e);
+      } catch (const sycl::exception& x) {
+        async.push_back(x.what());
+      }
+  });
+  q2.submit([&](handler& cgh) {
+    local_accessor<int, 1> l(range<1>(4), cgh);
+    cgh.parallel_for(nd_range<1>(4, 4), [=](nd_item<1> it) SYCL_ESIMD_KERNEL {
+      esimd::slm_init<1024>();
+      l[it.get_local_id(0)] = 1;
+    });
+  });
+  q2.wait_and_throw();
+  ASSERT_EQ(async.size(), 1u);
+  EXPECT_NE(async[0].find("slm_init / slm_allocator used in a kernel with local accessors"),
+            std::string::npos)
+      << async[0];
   local_accessor<int, 1> outside;
   q.submit([&](handler& cgh) { outside = local_accessor<int, 1>(range<1>(4), cgh); });
   EXPECT_THROW(outside[0] = 1, sycl::exception);

@@ -36,8 +36,20 @@ void invoke_task(const void* k, const rt::item_state&) {
   (*static_cast<const K*>(k))();
 }
 
+/// Raised when a kernel with local accessors also took SLM with slm_init / slm_allocator.
+[[noreturn, gnu::cold, gnu::noinline]] inline void slm_init_with_local_accessors(
+    const rt::item_state& it, std::size_t local_bytes) {
+  throw exception(make_error_code(errc::kernel),
+                  std::string("kernel '") + it.launch->kernel_name +
+                      "': slm_init / slm_allocator used in a kernel with local accessors (SLM "
+                      "grew from " +
+                      std::to_string(local_bytes) + " to " + std::to_string(it.slm_size) +
+                      " bytes); DPC++ forbids it: both place their memory at SLM offset 0");
+}
+
 /// An nd_range kernel of a command group with local accessors: each work-item first makes the
-/// group's local memory (SLM offsets [0, bytes)) available, then runs the user's kernel.
+/// group's local memory (SLM offsets [0, bytes)) available, then runs the user's kernel. SLM that
+/// grew meanwhile means slm_init / slm_allocator overlapped the accessors: an error.
 template <class K, int D>
 struct local_memory_kernel {
   const K* kernel;
@@ -45,6 +57,9 @@ struct local_memory_kernel {
   void operator()(nd_item<D> it) const {
     rt::slm_init(bytes);
     (*kernel)(it);
+    const rt::item_state& s = *rt::current_item();
+    if (s.slm_size > bytes) [[unlikely]]
+      slm_init_with_local_accessors(s, bytes);
   }
 };
 
