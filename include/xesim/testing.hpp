@@ -247,6 +247,18 @@ native_report compare_native(Launch&& launch, Native&& native, int pairs = 7) {
   return r;
 }
 
+// ------------------------------ config_line
+/// "  config: 2 threads, XESIM_CHECK=off": what a timing depends on besides the code (the
+/// engine's threads, which native_arena() matches, and the check level: basic, the default,
+/// checks every memory access).
+inline std::string config_line() {
+  const char* check = std::getenv("XESIM_CHECK");
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "  config: %d threads, XESIM_CHECK=%s", rt::thread_count(),
+                check && *check ? check : "basic (default)");
+  return buf;
+}
+
 // ------------------------------ has_flag
 /// Whether argv holds `flag` (e.g. "--smoke": a perf test's small, quick size for CI).
 inline bool has_flag(int argc, char** argv, const char* flag) {

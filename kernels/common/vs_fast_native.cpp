@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
   const bool smoke = xt::has_flag(argc, argv, "--smoke");
   const int pairs = smoke ? 3 : 9;
   sycl::queue q{sycl::property::queue::enable_profiling{}};
+  std::printf("%s\n", xt::config_line().c_str());
   constexpr int kC = 4096;
   const int rows = smoke ? 64 : 8192;
   const std::size_t n = static_cast<std::size_t>(rows) * kC;

@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
 
   std::printf("conv1d_hybrid: %d rows x %d halves, window %d stride %d pad %d -> %d outputs\n",
               rows, kLen, kWin, kStride, kPad, kOut);
+  std::printf("%s\n", xt::config_line().c_str());
   auto launch = [&] { return cv::conv1d_hybrid<kLen, kWin, kStride, kPad>(q, in, filt, out, rows); };
   // Bytes: input, filters, output. Flops: a multiply and an add per tap per output.
   const double bytes = double(n_in + n_out + static_cast<std::size_t>(rows) * kWin) * sizeof(half);

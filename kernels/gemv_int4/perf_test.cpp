@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
 
   std::printf("gemv_int4: %d x %d int4 weights, group %d, %d threads x %d rows per work-group\n",
               n, kK, kG, kT, kR);
+  std::printf("%s\n", xt::config_line().c_str());
   auto launch = [&] { return gv::gemv_int4<kK, kG, kT, kR>(q, w, scales, x, y, n); };
   // Bytes: the packed weights, the scales, x and y. Flops: a multiply and an add per weight.
   const double bytes = double(wbytes) + 2.0 * (double(nscales) + kK + n);

@@ -73,6 +73,7 @@ bool run_2d(sycl::queue& q, bool smoke) {
 int main(int argc, char** argv) {
   const bool smoke = xt::has_flag(argc, argv, "--smoke");
   sycl::queue q{sycl::property::queue::enable_profiling{}};
+  std::printf("%s\n", xt::config_line().c_str());
   const bool ok_1d = run_1d(q, smoke);
   const bool ok_2d = run_2d(q, smoke);
   return ok_1d && ok_2d ? 0 : 1;

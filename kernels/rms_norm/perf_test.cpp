@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   xt::fill_random(weight, kCols, 0.5f, 1.5f, 43);
 
   std::printf("rms_norm: %d rows x %d halves\n", rows, kCols);
+  std::printf("%s\n", xt::config_line().c_str());
   auto launch = [&] { return rn::rms_norm<kCols>(q, in, weight, out, rows); };
   // Bytes: the rows in and out (the weights stay in cache). Flops per element: square and add
   // (pass 1), two multiplies (pass 2).

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   xt::fill_random(in, n, -4.f, 4.f, 42);
 
   std::printf("softmax: %d rows x %d halves\n", rows, kCols);
+  std::printf("%s\n", xt::config_line().c_str());
   auto launch = [&] { return sm::softmax<kCols>(q, in, out, rows); };
   // Bytes: read the row once and write it once (passes 2 and 3 re-read it from cache).
   // Flops per element: max, subtract, exp, add (pass 2); subtract, exp, multiply (pass 3).

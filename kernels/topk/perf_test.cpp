@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   xt::fill_random(in, n, -1.f, 1.f, 42);
 
   std::printf("topk: %d rows x %d halves, K = %d\n", rows, kCols, kK);
+  std::printf("%s\n", xt::config_line().c_str());
   auto launch = [&] { return tk::topk<kCols, kK>(q, in, vals, idxs, rows); };
   const double bytes = double(n) * sizeof(half) + double(nk) * (sizeof(half) + sizeof(int));
   const xt::perf_report perf = xt::run_perf(launch, bytes, 0.0);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <string>
 #include <thread>
 #include <vector>
@@ -120,4 +121,15 @@ TEST(HasFlag, FindsExactFlagsOnly) {
   EXPECT_FALSE(xt::has_flag(1, argv, "--smoke"));  // argv[0] is the program, never a flag
   char* argv0[] = {smoke};
   EXPECT_FALSE(xt::has_flag(1, argv0, "--smoke"));
+}
+
+TEST(ConfigLine, NamesTheThreadsAndTheCheckLevel) {
+  const std::string threads = std::to_string(xesim::rt::thread_count()) + " threads";
+  ::setenv("XESIM_CHECK", "off", 1);
+  std::string line = xt::config_line();
+  EXPECT_NE(line.find(threads), std::string::npos) << line;
+  EXPECT_NE(line.find("XESIM_CHECK=off"), std::string::npos) << line;
+  ::unsetenv("XESIM_CHECK");
+  line = xt::config_line();
+  EXPECT_NE(line.find("XESIM_CHECK=basic (default)"), std::string::npos) << line;
 }
