@@ -1,8 +1,8 @@
 // The accessor overloads of the ESIMD memory functions, through the DPC++ headers: block_load /
 // block_store (acc-bl-1..6, acc-bs-1..4, legacy flag form, lacc forms), gather / scatter (VS 1
 // and 2, masks, pass-thru, simd_view offsets, legacy global offset, broadcast; lacc forms),
-// atomic_update (acc and lacc, 0/1/2 operands), simd(acc, off), copy_from / copy_to (acc and
-// lacc, flags and properties), scalar_load / scalar_store. Each is checked against a scalar
+// atomic_update (acc and lacc, 0/1/2 operands), prefetch, simd(acc, off), copy_from / copy_to (acc
+// and lacc, flags and properties), scalar_load / scalar_store. Each is checked against a scalar
 // oracle on random data (srand(42)).
 #include <gtest/gtest.h>
 
@@ -117,15 +117,19 @@ TEST(EsimdAccessor, ScalarLoadStoreAndSimdAccessorMembers) {
     simd<float, N> w;
     w.copy_from(a, off, overaligned<32>);  // copy_from(acc, offset, flags)
     simd<float, N> x;
-    x.copy_from(a, off, properties{alignment<4>});   // copy_from(acc, offset, props)
-    (v + w + x).copy_to(b, off);                     // copy_to(acc, offset)
-    const float first = scalar_load<float>(a, off);  // scalar_load(acc, offset)
+    x.copy_from(a, off, properties{alignment<4>});  // copy_from(acc, offset, props)
+    const properties hints{cache_hint_L1<cache_hint::cached>, cache_hint_L2<cache_hint::cached>};
+    prefetch<float, N>(a, simd<std::uint32_t, N>(off, 4), hints);      // acc-pf-4
+    prefetch<float, N>(a, off, hints);                                 // acc-pf-8
+    simd<float, N> y = block_load<float, N>(a.get_pointer() + i * N);  // via get_pointer()
+    (v + w + x + y).copy_to(b, off);                                   // copy_to(acc, offset)
+    const float first = scalar_load<float>(a, off);                    // scalar_load(acc, offset)
     scalar_store<float>(b, off + 4, first * 10.0f);  // scalar_store(acc, offset, value)
   });
   for (int i = 0; i < kItems; ++i)
     for (int j = 0; j < N; ++j) {
       const int k = i * N + j;
-      const float expect = j == 1 ? in[i * N] * 10.0f : 3.0f * in[k];
+      const float expect = j == 1 ? in[i * N] * 10.0f : 4.0f * in[k];
       ASSERT_EQ(out[k], expect) << k;
     }
 }

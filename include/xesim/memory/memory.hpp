@@ -16,3 +16,4 @@
 #include "xesim/memory/accessor_gather.hpp"
 #include "xesim/memory/accessor_atomic.hpp"
 #include "xesim/memory/accessor_simd.hpp"
+#include "xesim/memory/accessor_prefetch.hpp"
