@@ -4,7 +4,8 @@
 // Split-K: a work-group of T threads (the guide: 4-8) computes R rows; each thread takes a
 // slice of the K groups, its partial sums meet in SLM after one barrier, and thread 0 adds them.
 // R rows per group (not one) so that each thread's slice of x, unpacked once into registers,
-// serves R rows, and the barrier is paid once per R rows.
+// serves R rows, and the barrier is paid once per R rows. Weights are unpacked from dwords in
+// 32-bit lanes (8 nibbles each), never in bytes.
 #pragma once
 
 #include <sycl/sycl.hpp>
@@ -32,7 +33,7 @@ sycl::event gemv_int4(sycl::queue& q, const uint8_t* w, const half* scales, cons
   static_assert(R == 4 || R == 8, "gemv_int4: 4 or 8 rows per work-group (16-byte SLM rows)");
   constexpr int kGroups = K / G;                  // scale groups per row
   constexpr int kPer = (kGroups + T - 1) / T;     // groups per thread (the last may have fewer)
-  constexpr int H = G / 2;                        // bytes per group
+  constexpr int D = G / 8;                        // dwords (8 weights each) per group
   static_assert(kPer * G <= 2048, "gemv_int4: x slice over 8 KB of registers: raise T");
   const int groups = (n + R - 1) / R;
   return q.submit([&](sycl::handler& cgh) {
@@ -42,42 +43,48 @@ sycl::event gemv_int4(sycl::queue& q, const uint8_t* w, const half* scales, cons
           slm_init<T * R * sizeof(float)>();  // first and unconditional: [T][R] partial sums
           const int t = it.get_local_id(0), r0 = it.get_group(0) * R;
 
-          // This thread's x slice, once for R rows, split into even and odd k so that the low
-          // and high nibbles multiply without shuffles. Groups past K (when T does not divide
-          // K / G) are clamped to the last one and weighted 0: branchless.
-          simd<float, H> xe[kPer], xo[kPer];
+          // This thread's x slice, once for R rows. The weights are read as dwords of 8 nibbles
+          // (dword j of a group holds k = 8j..8j+7, nibble p at bits 4p), so x is split by nibble
+          // position: xp[g][p][j] = x[8j + p]. Groups past K (when T does not divide K / G) are
+          // clamped to the last one and weighted 0: branchless.
+          simd<float, D> xp[kPer][8];
           int grp[kPer];
           float live[kPer];
 #pragma GCC unroll 16
           for (int g = 0; g < kPer; ++g) {
             grp[g] = std::min(t * kPer + g, kGroups - 1);
             live[g] = t * kPer + g < kGroups ? 1.f : 0.f;
-            simd<half, G> xg = block_load<half, G>(x + grp[g] * G);  // 64 or 256 bytes
-            xe[g] = convert<float>(simd<half, H>(xg.template select<H, 2>(0)));
-            xo[g] = convert<float>(simd<half, H>(xg.template select<H, 2>(1)));
+            simd<float, G> xg = convert<float>(block_load<half, G>(x + grp[g] * G));  // 64/256 B
+#pragma GCC unroll 8
+            for (int p = 0; p < 8; ++p) xp[g][p] = xg.template select<D, 8>(p);
           }
 
           simd<float, R> part;
           for (int i = 0; i < R; ++i) {
             const int row = std::min(r0 + i, n - 1);  // rows past n: computed, never stored
-            const uint8_t* wrow = w + static_cast<size_t>(row) * (K / 2);
-            // All of the row's loads before any compute. Offsets are multiples of 16 bytes
-            // (K / 2 and H are), so the default 4-byte alignment holds for uint8_t.
-            simd<uint8_t, H> b[kPer];
+            const uint32_t* wrow = reinterpret_cast<const uint32_t*>(w + static_cast<size_t>(row) * (K / 2));
+            // All of the row's loads before any compute: G/8 dwords per group (offsets are
+            // multiples of 16 bytes: K / 2 and G / 2 are), and one scale per group.
+            simd<uint32_t, D> q[kPer];
             float s[kPer];
 #pragma GCC unroll 16
             for (int g = 0; g < kPer; ++g) {
-              b[g] = block_load<uint8_t, H>(wrow + grp[g] * H);
+              q[g] = block_load<uint32_t, D>(wrow + grp[g] * D);
               s[g] = static_cast<float>(scales[row * kGroups + grp[g]]) * live[g];
             }
-            simd<float, H> acc(0.f);  // FP32 accumulation: K / T terms per lane group
+            // Unpack in 32-bit lanes (shift, mask, subtract the zero point 8): no byte regions.
+            simd<float, D> acc(0.f);  // FP32 accumulation: K / T terms
 #pragma GCC unroll 16
             for (int g = 0; g < kPer; ++g) {
-              const simd<float, H> lo = convert<float>(b[g] & 0xF) - 8.f;  // even k
-              const simd<float, H> hi = convert<float>(b[g] >> 4) - 8.f;   // odd k
-              acc += s[g] * (lo * xe[g] + hi * xo[g]);
+              simd<float, D> dot(0.f);
+#pragma GCC unroll 8
+              for (int p = 0; p < 8; ++p) {
+                const simd<int, D> wq = simd<int, D>((q[g] >> (4 * p)) & 0xFu) - 8;
+                dot += convert<float>(wq) * xp[g][p];
+              }
+              acc += s[g] * dot;  // the group's scale, once per group
             }
-            part[i] = sycl::ext::intel::esimd::detail::sum<float, float, H>(acc);
+            part[i] = sycl::ext::intel::esimd::detail::sum<float, float, D>(acc);
           }
 
           // Split-K reduction: every thread writes its R partials, one barrier, thread 0 adds.
