@@ -30,7 +30,7 @@ constexpr bfn_t operator^(bfn_t a, bfn_t b) {
       static_cast<uint8_t>(static_cast<uint8_t>(a) ^ static_cast<uint8_t>(b)));
 }
 
-namespace detail {
+namespace detail::ops {
 /// One element of bfn<F>: the OR of the table's minterms (constants fold at compile time).
 template <bfn_t F, class T>
 XESIM_INLINE T bfn_lane(T s0, T s1, T s2) {
@@ -48,7 +48,7 @@ XESIM_INLINE T bfn_lane(T s0, T s1, T s2) {
   (std::make_integer_sequence<int, 8>{});
   return static_cast<T>(r);
 }
-}  // namespace detail
+}  // namespace detail::ops
 
 // ------------------------------ bfn
 /// Bitwise boolean function FuncControl of three vectors: result bit = table bit at index
@@ -59,13 +59,14 @@ XESIM_INLINE simd<T, N> bfn(simd<T, N> src0, simd<T, N> src1, simd<T, N> src2) {
   static_assert(std::is_integral_v<T>, "bfn: element type must be an integer type");
   simd<T, N> r;
   for (int i = 0; i < N; ++i)
-    r.elems()[i] = detail::bfn_lane<FuncControl>(src0.elems()[i], src1.elems()[i], src2.elems()[i]);
+    r.elems()[i] =
+        detail::ops::bfn_lane<FuncControl>(src0.elems()[i], src1.elems()[i], src2.elems()[i]);
   return r;
 }
 /// Scalar form.
 template <bfn_t FuncControl, class T>
 XESIM_INLINE std::enable_if_t<std::is_integral_v<T>, T> bfn(T src0, T src1, T src2) {
-  return detail::bfn_lane<FuncControl>(src0, src1, src2);
+  return detail::ops::bfn_lane<FuncControl>(src0, src1, src2);
 }
 
 }  // namespace xesim::esimd

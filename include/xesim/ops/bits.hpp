@@ -9,7 +9,7 @@
 #include "xesim/ops/reduce.hpp"
 
 namespace xesim::esimd {
-namespace detail {
+namespace detail::ops {
 
 /// Bit i of the result is 1 where lane i of m is non-zero (N <= 32).
 template <class E, int N>
@@ -35,7 +35,7 @@ inline constexpr bool is_cbit_type_v = std::is_integral_v<T> && sizeof(T) <= 4;
 template <class T>
 inline constexpr bool is_fb_type_v = std::is_integral_v<T> && sizeof(T) == 4;
 
-}  // namespace detail
+}  // namespace detail::ops
 
 // ------------------------------ pack_mask
 /// A 32-bit word whose bit i is 1 where lane i of src0 is non-zero; bits >= N are 0.
@@ -47,12 +47,12 @@ XESIM_INLINE uint32_t pack_mask(simd_mask<N> src0) {
                 "pack_mask(simd_mask<N>): N must be 1..32 (8, 16, 32 natively; smaller masks are "
                 "zero-padded). For more lanes pack 32-lane pieces: "
                 "pack_mask(simd_mask<32>(m.template select<32, 1>(32 * i)))");
-  return detail::pack_bits<simd_mask_elem_type, N>(src0.elems());
+  return detail::ops::pack_bits<simd_mask_elem_type, N>(src0.elems());
 }
 /// Rejects what DPC++ rejects: pack_mask takes a simd_mask only.
 template <class V>
 requires(!detail::is_simd_mask_type_v<V>) uint32_t pack_mask(const V&) {
-  static_assert(detail::kAlwaysFalse<V>,
+  static_assert(detail::ops::kAlwaysFalse<V>,
                 "pack_mask(m): m must be a simd_mask<N>, N <= 32 (read a mask view first: "
                 "simd_mask<N> m2 = view;); for simd<ushort or uint, N> use ballot(v)");
   return 0;
@@ -78,12 +78,12 @@ XESIM_INLINE uint32_t ballot(simd<T, N> mask) {
                 "ballot(simd<T, N>): T must be ushort (uint16_t) or uint (uint32_t); for a "
                 "simd_mask use pack_mask");
   static_assert(N >= 1 && N <= 32, "ballot(simd<T, N>): N must be 1..32");
-  return detail::pack_bits<T, N>(mask.elems());
+  return detail::ops::pack_bits<T, N>(mask.elems());
 }
 /// Rejects what DPC++ rejects: ballot takes a simd<ushort or uint, N> only.
 template <class V>
 requires(!detail::is_simd_type_v<V>) uint32_t ballot(const V&) {
-  static_assert(detail::kAlwaysFalse<V>,
+  static_assert(detail::ops::kAlwaysFalse<V>,
                 "ballot(v): v must be a simd<ushort or uint, N>, N <= 32; for a simd_mask use "
                 "pack_mask(m)");
   return 0;
@@ -94,7 +94,7 @@ requires(!detail::is_simd_type_v<V>) uint32_t ballot(const V&) {
 /// Pre: T integral, sizeof(T) <= 4. HW: cbit, all platforms.
 template <class T, int N>
 XESIM_INLINE simd<uint32_t, N> cbit(simd<T, N> src) {
-  static_assert(detail::is_cbit_type_v<T>,
+  static_assert(detail::ops::is_cbit_type_v<T>,
                 "cbit: element type must be an integer of 1, 2 or 4 bytes");
   simd<uint32_t, N> r;
   for (int i = 0; i < N; ++i)
@@ -104,7 +104,7 @@ XESIM_INLINE simd<uint32_t, N> cbit(simd<T, N> src) {
 }
 /// Scalar form.
 template <class T>
-XESIM_INLINE std::enable_if_t<detail::is_cbit_type_v<T>, uint32_t> cbit(T src) {
+XESIM_INLINE std::enable_if_t<detail::ops::is_cbit_type_v<T>, uint32_t> cbit(T src) {
   return static_cast<uint32_t>(std::popcount(static_cast<std::make_unsigned_t<T>>(src)));
 }
 /// One-element view form: cbit(v[i]).
@@ -113,7 +113,7 @@ XESIM_INLINE uint32_t cbit(simd_view<B, R> src) {
   using T = typename R::element_type;
   static_assert(R::length == 1,
                 "cbit(view): only one-element views (v[i]); read longer views into a simd");
-  static_assert(detail::is_cbit_type_v<T>,
+  static_assert(detail::ops::is_cbit_type_v<T>,
                 "cbit: element type must be an integer of 1, 2 or 4 bytes");
   return cbit<T>(src.get(0));
 }
@@ -123,16 +123,16 @@ XESIM_INLINE uint32_t cbit(simd_view<B, R> src) {
 /// Pre: T a 4-byte integer. HW: fbl, all platforms.
 template <class T, int N>
 XESIM_INLINE simd<T, N> fbl(simd<T, N> src) {
-  static_assert(detail::is_fb_type_v<T>, "fbl: element type must be int32_t or uint32_t");
+  static_assert(detail::ops::is_fb_type_v<T>, "fbl: element type must be int32_t or uint32_t");
   simd<T, N> r;
   for (int i = 0; i < N; ++i)
-    r.elems()[i] = static_cast<T>(detail::fbl_lane(static_cast<uint32_t>(src.elems()[i])));
+    r.elems()[i] = static_cast<T>(detail::ops::fbl_lane(static_cast<uint32_t>(src.elems()[i])));
   return r;
 }
 /// Scalar form.
 template <class T>
-XESIM_INLINE std::enable_if_t<detail::is_fb_type_v<T>, T> fbl(T src) {
-  return static_cast<T>(detail::fbl_lane(static_cast<uint32_t>(src)));
+XESIM_INLINE std::enable_if_t<detail::ops::is_fb_type_v<T>, T> fbl(T src) {
+  return static_cast<T>(detail::ops::fbl_lane(static_cast<uint32_t>(src)));
 }
 /// One-element view form: fbl(v[i]).
 template <class B, class R>
@@ -140,7 +140,7 @@ XESIM_INLINE typename R::element_type fbl(simd_view<B, R> src) {
   using T = typename R::element_type;
   static_assert(R::length == 1,
                 "fbl(view): only one-element views (v[i]); read longer views into a simd");
-  static_assert(detail::is_fb_type_v<T>, "fbl: element type must be int32_t or uint32_t");
+  static_assert(detail::ops::is_fb_type_v<T>, "fbl: element type must be int32_t or uint32_t");
   return fbl<T>(src.get(0));
 }
 
@@ -150,17 +150,17 @@ XESIM_INLINE typename R::element_type fbl(simd_view<B, R> src) {
 /// when signed. Pre: T a 4-byte integer. HW: fbh, all platforms.
 template <class T, int N>
 XESIM_INLINE simd<T, N> fbh(simd<T, N> src) {
-  static_assert(detail::is_fb_type_v<T>, "fbh: element type must be int32_t or uint32_t");
+  static_assert(detail::ops::is_fb_type_v<T>, "fbh: element type must be int32_t or uint32_t");
   simd<T, N> r;
   for (int i = 0; i < N; ++i)
     r.elems()[i] = static_cast<T>(
-        detail::fbh_lane(static_cast<uint32_t>(src.elems()[i]), std::is_signed_v<T>));
+        detail::ops::fbh_lane(static_cast<uint32_t>(src.elems()[i]), std::is_signed_v<T>));
   return r;
 }
 /// Scalar form.
 template <class T>
-XESIM_INLINE std::enable_if_t<detail::is_fb_type_v<T>, T> fbh(T src) {
-  return static_cast<T>(detail::fbh_lane(static_cast<uint32_t>(src), std::is_signed_v<T>));
+XESIM_INLINE std::enable_if_t<detail::ops::is_fb_type_v<T>, T> fbh(T src) {
+  return static_cast<T>(detail::ops::fbh_lane(static_cast<uint32_t>(src), std::is_signed_v<T>));
 }
 /// One-element view form: fbh(v[i]).
 template <class B, class R>
@@ -168,7 +168,7 @@ XESIM_INLINE typename R::element_type fbh(simd_view<B, R> src) {
   using T = typename R::element_type;
   static_assert(R::length == 1,
                 "fbh(view): only one-element views (v[i]); read longer views into a simd");
-  static_assert(detail::is_fb_type_v<T>, "fbh: element type must be int32_t or uint32_t");
+  static_assert(detail::ops::is_fb_type_v<T>, "fbh: element type must be int32_t or uint32_t");
   return fbh<T>(src.get(0));
 }
 

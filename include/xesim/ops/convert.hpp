@@ -14,7 +14,7 @@
 #include "xesim/ops/saturation.hpp"
 
 namespace xesim::esimd {
-namespace detail {
+namespace detail::ops {
 
 /// One lane of convert<To>(v) for To and From that are not half / bfloat16 / tfloat32.
 template <class To, class From>
@@ -81,7 +81,7 @@ XESIM_INLINE void convert_n(const From* src, To* dst) {
   }
 }
 
-}  // namespace detail
+}  // namespace detail::ops
 
 // ------------------------------ convert
 /// Every element of `val` converted to To (see the lane rules at the top of this file).
@@ -90,7 +90,7 @@ XESIM_INLINE void convert_n(const From* src, To* dst) {
 template <class To, class From, int N>
 XESIM_INLINE simd<To, N> convert(const simd<From, N>& val) {
   simd<To, N> r;
-  detail::convert_n<To, From, N>(val.elems(), r.elems());
+  detail::ops::convert_n<To, From, N>(val.elems(), r.elems());
   return r;
 }
 
@@ -108,12 +108,13 @@ XESIM_INLINE simd<T0, SZ> saturate(simd<T1, SZ> src) {
   if constexpr (!kLegal) {
     return simd<T0, SZ>{};
   } else if constexpr (detail::is_generic_floating_point_v<T0>) {
-    return detail::map_lanes(src, [](detail::math_t<T0> x) { return detail::sat_unit(x); });
+    return detail::ops::map_lanes(
+        src, [](detail::ops::math_t<T0> x) { return detail::ops::sat_unit(x); });
   } else if constexpr (detail::is_generic_floating_point_v<T1>) {
     return convert<T0>(src);  // floating -> integral conversion already saturates
   } else {
     simd<T0, SZ> r;
-    for (int i = 0; i < SZ; ++i) r.elems()[i] = detail::int_to_int_sat<T0>(src.elems()[i]);
+    for (int i = 0; i < SZ; ++i) r.elems()[i] = detail::ops::int_to_int_sat<T0>(src.elems()[i]);
     return r;
   }
 }

@@ -17,7 +17,7 @@
 #include "xesim/ops/saturation.hpp"
 
 namespace xesim::esimd {
-namespace detail {
+namespace detail::ops {
 
 /// Element types of the extended math (DPC++: generic floating point, at most 4 bytes).
 template <class T>
@@ -76,7 +76,7 @@ XESIM_INLINE simd<T, N> div_core(const simd<T, N>& a, const simd<T, N>& b) {
   return r;
 }
 
-}  // namespace detail
+}  // namespace detail::ops
 
 // Each function has a vector form `f<T, N, Sat>(simd<T, N>, Sat = {})` (static_assert on T) and a
 // scalar form `f<T, Sat>(T, Sat = {})` that only exists for the legal T (as DPC++'s enable_if, so
@@ -91,13 +91,13 @@ XESIM_INLINE simd<T, N> div_core(const simd<T, N>& a, const simd<T, N>& b) {
 /// platforms (the GPU's is 1 ulp).
 template <class T, int N, class Sat = saturation_off_tag>
 XESIM_INLINE simd<T, N> inv(simd<T, N> src, Sat = {}) {
-  XESIM_EMATH_STATIC_CHECK(inv, detail::is_emath_type_v, XESIM_EMATH_LEGAL);
-  return detail::unary_math<detail::math_fn::inv, T, N, Sat>(src);
+  XESIM_EMATH_STATIC_CHECK(inv, detail::ops::is_emath_type_v, XESIM_EMATH_LEGAL);
+  return detail::ops::unary_math<detail::ops::math_fn::inv, T, N, Sat>(src);
 }
 template <class T, class Sat = saturation_off_tag,
-          class = std::enable_if_t<detail::is_emath_type_v<T>>>
+          class = std::enable_if_t<detail::ops::is_emath_type_v<T>>>
 XESIM_INLINE T inv(T src, Sat = {}) {
-  return detail::unary_math<detail::math_fn::inv, T, 1, Sat>(simd<T, 1>(src)).elems()[0];
+  return detail::ops::unary_math<detail::ops::math_fn::inv, T, 1, Sat>(simd<T, 1>(src)).elems()[0];
 }
 
 // ------------------------------ log2
@@ -105,13 +105,13 @@ XESIM_INLINE T inv(T src, Sat = {}) {
 /// Pre: T a math type. HW: math.log, all platforms (2^-21 abs. error on [0.5, 2], rel. elsewhere).
 template <class T, int N, class Sat = saturation_off_tag>
 XESIM_INLINE simd<T, N> log2(simd<T, N> src, Sat = {}) {
-  XESIM_EMATH_STATIC_CHECK(log2, detail::is_emath_type_v, XESIM_EMATH_LEGAL);
-  return detail::unary_math<detail::math_fn::log2, T, N, Sat>(src);
+  XESIM_EMATH_STATIC_CHECK(log2, detail::ops::is_emath_type_v, XESIM_EMATH_LEGAL);
+  return detail::ops::unary_math<detail::ops::math_fn::log2, T, N, Sat>(src);
 }
 template <class T, class Sat = saturation_off_tag,
-          class = std::enable_if_t<detail::is_emath_type_v<T>>>
+          class = std::enable_if_t<detail::ops::is_emath_type_v<T>>>
 XESIM_INLINE T log2(T src, Sat = {}) {
-  return detail::unary_math<detail::math_fn::log2, T, 1, Sat>(simd<T, 1>(src)).elems()[0];
+  return detail::ops::unary_math<detail::ops::math_fn::log2, T, 1, Sat>(simd<T, 1>(src)).elems()[0];
 }
 
 // ------------------------------ exp2
@@ -119,13 +119,13 @@ XESIM_INLINE T log2(T src, Sat = {}) {
 /// Pre: T a math type. HW: math.exp, all platforms (4 ulp).
 template <class T, int N, class Sat = saturation_off_tag>
 XESIM_INLINE simd<T, N> exp2(simd<T, N> src, Sat = {}) {
-  XESIM_EMATH_STATIC_CHECK(exp2, detail::is_emath_type_v, XESIM_EMATH_LEGAL);
-  return detail::unary_math<detail::math_fn::exp2, T, N, Sat>(src);
+  XESIM_EMATH_STATIC_CHECK(exp2, detail::ops::is_emath_type_v, XESIM_EMATH_LEGAL);
+  return detail::ops::unary_math<detail::ops::math_fn::exp2, T, N, Sat>(src);
 }
 template <class T, class Sat = saturation_off_tag,
-          class = std::enable_if_t<detail::is_emath_type_v<T>>>
+          class = std::enable_if_t<detail::ops::is_emath_type_v<T>>>
 XESIM_INLINE T exp2(T src, Sat = {}) {
-  return detail::unary_math<detail::math_fn::exp2, T, 1, Sat>(simd<T, 1>(src)).elems()[0];
+  return detail::ops::unary_math<detail::ops::math_fn::exp2, T, 1, Sat>(simd<T, 1>(src)).elems()[0];
 }
 
 // ------------------------------ log
@@ -133,13 +133,13 @@ XESIM_INLINE T exp2(T src, Sat = {}) {
 /// Pre: T a math type. HW: math.log + mul, all platforms.
 template <class T, int N, class Sat = saturation_off_tag>
 XESIM_INLINE simd<T, N> log(simd<T, N> src, Sat = {}) {
-  XESIM_EMATH_STATIC_CHECK(log, detail::is_emath_type_v, XESIM_EMATH_LEGAL);
-  return detail::unary_math<detail::math_fn::log, T, N, Sat>(src);
+  XESIM_EMATH_STATIC_CHECK(log, detail::ops::is_emath_type_v, XESIM_EMATH_LEGAL);
+  return detail::ops::unary_math<detail::ops::math_fn::log, T, N, Sat>(src);
 }
 template <class T, class Sat = saturation_off_tag,
-          class = std::enable_if_t<detail::is_emath_type_v<T>>>
+          class = std::enable_if_t<detail::ops::is_emath_type_v<T>>>
 XESIM_INLINE T log(T src, Sat = {}) {
-  return detail::unary_math<detail::math_fn::log, T, 1, Sat>(simd<T, 1>(src)).elems()[0];
+  return detail::ops::unary_math<detail::ops::math_fn::log, T, 1, Sat>(simd<T, 1>(src)).elems()[0];
 }
 
 // ------------------------------ exp
@@ -147,13 +147,13 @@ XESIM_INLINE T log(T src, Sat = {}) {
 /// large |x|). Pre: T a math type. HW: mul + math.exp, all platforms.
 template <class T, int N, class Sat = saturation_off_tag>
 XESIM_INLINE simd<T, N> exp(simd<T, N> src, Sat = {}) {
-  XESIM_EMATH_STATIC_CHECK(exp, detail::is_emath_type_v, XESIM_EMATH_LEGAL);
-  return detail::unary_math<detail::math_fn::exp, T, N, Sat>(src);
+  XESIM_EMATH_STATIC_CHECK(exp, detail::ops::is_emath_type_v, XESIM_EMATH_LEGAL);
+  return detail::ops::unary_math<detail::ops::math_fn::exp, T, N, Sat>(src);
 }
 template <class T, class Sat = saturation_off_tag,
-          class = std::enable_if_t<detail::is_emath_type_v<T>>>
+          class = std::enable_if_t<detail::ops::is_emath_type_v<T>>>
 XESIM_INLINE T exp(T src, Sat = {}) {
-  return detail::unary_math<detail::math_fn::exp, T, 1, Sat>(simd<T, 1>(src)).elems()[0];
+  return detail::ops::unary_math<detail::ops::math_fn::exp, T, 1, Sat>(simd<T, 1>(src)).elems()[0];
 }
 
 // ------------------------------ sqrt
@@ -161,14 +161,14 @@ XESIM_INLINE T exp(T src, Sat = {}) {
 /// sqrt_ieee). Pre: T a math type or double. HW: math.sqrt (double: math.sqrt_ieee).
 template <class T, int N, class Sat = saturation_off_tag>
 XESIM_INLINE simd<T, N> sqrt(simd<T, N> src, Sat = {}) {
-  static_assert(detail::is_emath_type_v<T> || std::is_same_v<T, double>,
+  static_assert(detail::ops::is_emath_type_v<T> || std::is_same_v<T, double>,
                 "sqrt: element type must be half, bfloat16, tfloat32, float or double");
-  return detail::unary_math<detail::math_fn::sqrt, T, N, Sat>(src);
+  return detail::ops::unary_math<detail::ops::math_fn::sqrt, T, N, Sat>(src);
 }
 template <class T, class Sat = saturation_off_tag,
-          class = std::enable_if_t<detail::is_emath_type_v<T> || std::is_same_v<T, double>>>
+          class = std::enable_if_t<detail::ops::is_emath_type_v<T> || std::is_same_v<T, double>>>
 XESIM_INLINE T sqrt(T src, Sat = {}) {
-  return detail::unary_math<detail::math_fn::sqrt, T, 1, Sat>(simd<T, 1>(src)).elems()[0];
+  return detail::ops::unary_math<detail::ops::math_fn::sqrt, T, 1, Sat>(simd<T, 1>(src)).elems()[0];
 }
 
 // ------------------------------ sqrt_ieee
@@ -176,13 +176,13 @@ XESIM_INLINE T sqrt(T src, Sat = {}) {
 /// HW: math.sqrt_ieee (DG2, PVC, Xe2; emulated where absent).
 template <class T, int N, class Sat = saturation_off_tag>
 XESIM_INLINE simd<T, N> sqrt_ieee(simd<T, N> src, Sat = {}) {
-  XESIM_EMATH_STATIC_CHECK(sqrt_ieee, detail::is_ieee_math_type_v, XESIM_IEEE_LEGAL);
-  return detail::unary_math<detail::math_fn::sqrt, T, N, Sat>(src);
+  XESIM_EMATH_STATIC_CHECK(sqrt_ieee, detail::ops::is_ieee_math_type_v, XESIM_IEEE_LEGAL);
+  return detail::ops::unary_math<detail::ops::math_fn::sqrt, T, N, Sat>(src);
 }
 template <class T, class Sat = saturation_off_tag,
-          class = std::enable_if_t<detail::is_ieee_math_type_v<T>>>
+          class = std::enable_if_t<detail::ops::is_ieee_math_type_v<T>>>
 XESIM_INLINE T sqrt_ieee(T src, Sat = {}) {
-  return detail::unary_math<detail::math_fn::sqrt, T, 1, Sat>(simd<T, 1>(src)).elems()[0];
+  return detail::ops::unary_math<detail::ops::math_fn::sqrt, T, 1, Sat>(simd<T, 1>(src)).elems()[0];
 }
 
 // ------------------------------ rsqrt
@@ -190,14 +190,15 @@ XESIM_INLINE T sqrt_ieee(T src, Sat = {}) {
 /// HW: math.rsqt, all platforms (4 ulp); double: 1 / sqrt_ieee.
 template <class T, int N, class Sat = saturation_off_tag>
 XESIM_INLINE simd<T, N> rsqrt(simd<T, N> src, Sat = {}) {
-  static_assert(detail::is_emath_type_v<T> || std::is_same_v<T, double>,
+  static_assert(detail::ops::is_emath_type_v<T> || std::is_same_v<T, double>,
                 "rsqrt: element type must be half, bfloat16, tfloat32, float or double");
-  return detail::unary_math<detail::math_fn::rsqrt, T, N, Sat>(src);
+  return detail::ops::unary_math<detail::ops::math_fn::rsqrt, T, N, Sat>(src);
 }
 template <class T, class Sat = saturation_off_tag,
-          class = std::enable_if_t<detail::is_emath_type_v<T> || std::is_same_v<T, double>>>
+          class = std::enable_if_t<detail::ops::is_emath_type_v<T> || std::is_same_v<T, double>>>
 XESIM_INLINE T rsqrt(T src, Sat = {}) {
-  return detail::unary_math<detail::math_fn::rsqrt, T, 1, Sat>(simd<T, 1>(src)).elems()[0];
+  return detail::ops::unary_math<detail::ops::math_fn::rsqrt, T, 1, Sat>(simd<T, 1>(src))
+      .elems()[0];
 }
 
 // ------------------------------ sin
@@ -205,13 +206,13 @@ XESIM_INLINE T rsqrt(T src, Sat = {}) {
 /// HW: math.sin, all platforms (abs. error <= 0.0008 on [-32767 pi, 32767 pi]).
 template <class T, int N, class Sat = saturation_off_tag>
 XESIM_INLINE simd<T, N> sin(simd<T, N> src, Sat = {}) {
-  XESIM_EMATH_STATIC_CHECK(sin, detail::is_emath_type_v, XESIM_EMATH_LEGAL);
-  return detail::unary_math<detail::math_fn::sin, T, N, Sat>(src);
+  XESIM_EMATH_STATIC_CHECK(sin, detail::ops::is_emath_type_v, XESIM_EMATH_LEGAL);
+  return detail::ops::unary_math<detail::ops::math_fn::sin, T, N, Sat>(src);
 }
 template <class T, class Sat = saturation_off_tag,
-          class = std::enable_if_t<detail::is_emath_type_v<T>>>
+          class = std::enable_if_t<detail::ops::is_emath_type_v<T>>>
 XESIM_INLINE T sin(T src, Sat = {}) {
-  return detail::unary_math<detail::math_fn::sin, T, 1, Sat>(simd<T, 1>(src)).elems()[0];
+  return detail::ops::unary_math<detail::ops::math_fn::sin, T, 1, Sat>(simd<T, 1>(src)).elems()[0];
 }
 
 // ------------------------------ cos
@@ -219,13 +220,13 @@ XESIM_INLINE T sin(T src, Sat = {}) {
 /// HW: math.cos, all platforms (abs. error <= 0.0008 on [-32767 pi, 32767 pi]).
 template <class T, int N, class Sat = saturation_off_tag>
 XESIM_INLINE simd<T, N> cos(simd<T, N> src, Sat = {}) {
-  XESIM_EMATH_STATIC_CHECK(cos, detail::is_emath_type_v, XESIM_EMATH_LEGAL);
-  return detail::unary_math<detail::math_fn::cos, T, N, Sat>(src);
+  XESIM_EMATH_STATIC_CHECK(cos, detail::ops::is_emath_type_v, XESIM_EMATH_LEGAL);
+  return detail::ops::unary_math<detail::ops::math_fn::cos, T, N, Sat>(src);
 }
 template <class T, class Sat = saturation_off_tag,
-          class = std::enable_if_t<detail::is_emath_type_v<T>>>
+          class = std::enable_if_t<detail::ops::is_emath_type_v<T>>>
 XESIM_INLINE T cos(T src, Sat = {}) {
-  return detail::unary_math<detail::math_fn::cos, T, 1, Sat>(simd<T, 1>(src)).elems()[0];
+  return detail::ops::unary_math<detail::ops::math_fn::cos, T, 1, Sat>(simd<T, 1>(src)).elems()[0];
 }
 
 // ------------------------------ pow
@@ -234,21 +235,22 @@ XESIM_INLINE T cos(T src, Sat = {}) {
 /// HW: math.pow (all platforms but DG2 and PVC, where it is emulated).
 template <class T, int N, class U, class Sat = saturation_off_tag>
 XESIM_INLINE simd<T, N> pow(simd<T, N> src0, simd<U, N> src1, Sat = {}) {
-  XESIM_EMATH_STATIC_CHECK(pow, detail::is_emath_type_v, XESIM_EMATH_LEGAL);
-  return detail::pow_core<T, N, Sat>(src0, convert<T>(src1));
+  XESIM_EMATH_STATIC_CHECK(pow, detail::ops::is_emath_type_v, XESIM_EMATH_LEGAL);
+  return detail::ops::pow_core<T, N, Sat>(src0, convert<T>(src1));
 }
 /// pow with a scalar exponent for every element.
 template <class T, int N, class U, class Sat = saturation_off_tag,
-          class = std::enable_if_t<detail::is_esimd_scalar_v<U>>>
+          class = std::enable_if_t<detail::ops::is_esimd_scalar_v<U>>>
 XESIM_INLINE simd<T, N> pow(simd<T, N> src0, U src1, Sat = {}) {
-  XESIM_EMATH_STATIC_CHECK(pow, detail::is_emath_type_v, XESIM_EMATH_LEGAL);
-  return detail::pow_core<T, N, Sat>(src0, simd<T, N>(src1));
+  XESIM_EMATH_STATIC_CHECK(pow, detail::ops::is_emath_type_v, XESIM_EMATH_LEGAL);
+  return detail::ops::pow_core<T, N, Sat>(src0, simd<T, N>(src1));
 }
 /// pow of two scalars (src1 converted to T).
-template <class T, class U, class Sat = saturation_off_tag,
-          class = std::enable_if_t<detail::is_emath_type_v<T> && detail::is_esimd_scalar_v<U>>>
+template <
+    class T, class U, class Sat = saturation_off_tag,
+    class = std::enable_if_t<detail::ops::is_emath_type_v<T> && detail::ops::is_esimd_scalar_v<U>>>
 XESIM_INLINE T pow(T src0, U src1, Sat = {}) {
-  return detail::pow_core<T, 1, Sat>(simd<T, 1>(src0), simd<T, 1>(src1)).elems()[0];
+  return detail::ops::pow_core<T, 1, Sat>(simd<T, 1>(src0), simd<T, 1>(src1)).elems()[0];
 }
 
 // ------------------------------ div_ieee
@@ -256,21 +258,22 @@ XESIM_INLINE T pow(T src0, U src1, Sat = {}) {
 /// tfloat32 or double. HW: the IEEE divide macro sequence (DG2, PVC, Xe2).
 template <class T, int N, class U, class Sat = saturation_off_tag>
 XESIM_INLINE simd<T, N> div_ieee(simd<T, N> src0, simd<U, N> src1, Sat = {}) {
-  XESIM_EMATH_STATIC_CHECK(div_ieee, detail::is_ieee_math_type_v, XESIM_IEEE_LEGAL);
-  return detail::div_core<T, N, Sat>(src0, convert<T>(src1));
+  XESIM_EMATH_STATIC_CHECK(div_ieee, detail::ops::is_ieee_math_type_v, XESIM_IEEE_LEGAL);
+  return detail::ops::div_core<T, N, Sat>(src0, convert<T>(src1));
 }
 /// div_ieee by one scalar for every element.
 template <class T, int N, class U, class Sat = saturation_off_tag,
-          class = std::enable_if_t<detail::is_esimd_scalar_v<U>>>
+          class = std::enable_if_t<detail::ops::is_esimd_scalar_v<U>>>
 XESIM_INLINE simd<T, N> div_ieee(simd<T, N> src0, U src1, Sat = {}) {
-  XESIM_EMATH_STATIC_CHECK(div_ieee, detail::is_ieee_math_type_v, XESIM_IEEE_LEGAL);
-  return detail::div_core<T, N, Sat>(src0, simd<T, N>(src1));
+  XESIM_EMATH_STATIC_CHECK(div_ieee, detail::ops::is_ieee_math_type_v, XESIM_IEEE_LEGAL);
+  return detail::ops::div_core<T, N, Sat>(src0, simd<T, N>(src1));
 }
 /// div_ieee of two scalars.
 template <class T, class U, class Sat = saturation_off_tag,
-          class = std::enable_if_t<detail::is_ieee_math_type_v<T> && detail::is_esimd_scalar_v<U>>>
+          class = std::enable_if_t<detail::ops::is_ieee_math_type_v<T> &&
+                                   detail::ops::is_esimd_scalar_v<U>>>
 XESIM_INLINE T div_ieee(T src0, U src1, Sat = {}) {
-  return detail::div_core<T, 1, Sat>(simd<T, 1>(src0), simd<T, 1>(src1)).elems()[0];
+  return detail::ops::div_core<T, 1, Sat>(simd<T, 1>(src0), simd<T, 1>(src1)).elems()[0];
 }
 
 #undef XESIM_EMATH_STATIC_CHECK

@@ -4,7 +4,7 @@
 #include "xesim/ops/convert.hpp"
 
 namespace xesim::esimd {
-namespace detail {
+namespace detail::ops {
 
 // ------------------------------ abs_lane
 /// |x| in x's own type: integers wrap (abs(INT_MIN) == INT_MIN, as the GPU); floating types clear
@@ -71,7 +71,7 @@ XESIM_INLINE simd<T, N> minmax_core(const simd<T, N>& a, const simd<T, N>& b) {
   return r;
 }
 
-}  // namespace detail
+}  // namespace detail::ops
 
 // ------------------------------ abs
 /// |x| per element, in TArg, then converted to TRes (convert rules). Integer abs wraps:
@@ -81,27 +81,28 @@ template <class TRes, class TArg, int SZ>
 XESIM_INLINE std::enable_if_t<!std::is_same_v<std::remove_const_t<TRes>, std::remove_const_t<TArg>>,
                               simd<TRes, SZ>>
 abs(simd<TArg, SZ> src0) {
-  return convert<TRes>(detail::abs_core(src0));
+  return convert<TRes>(detail::ops::abs_core(src0));
 }
 /// Scalar form of abs<TRes, TArg>.
 template <class TRes, class TArg>
-XESIM_INLINE
-    std::enable_if_t<!std::is_same_v<std::remove_const_t<TRes>, std::remove_const_t<TArg>> &&
-                         detail::is_esimd_scalar_v<TRes> && detail::is_esimd_scalar_v<TArg>,
-                     std::remove_const_t<TRes>>
-    abs(TArg src0) {
+XESIM_INLINE std::enable_if_t<
+    !std::is_same_v<std::remove_const_t<TRes>, std::remove_const_t<TArg>> &&
+        detail::ops::is_esimd_scalar_v<TRes> && detail::ops::is_esimd_scalar_v<TArg>,
+    std::remove_const_t<TRes>>
+abs(TArg src0) {
   return convert<std::remove_const_t<TRes>>(
-      detail::abs_core(simd<std::remove_const_t<TArg>, 1>(src0)))[0];
+      detail::ops::abs_core(simd<std::remove_const_t<TArg>, 1>(src0)))[0];
 }
 /// |x| per element in T1.
 template <class T1, int SZ>
 XESIM_INLINE simd<T1, SZ> abs(simd<T1, SZ> src0) {
-  return detail::abs_core(src0);
+  return detail::ops::abs_core(src0);
 }
 /// |x| of a scalar in T1.
 template <class T1>
-XESIM_INLINE std::enable_if_t<detail::is_esimd_scalar_v<T1>, std::remove_const_t<T1>> abs(T1 src0) {
-  return detail::abs_lane<std::remove_const_t<T1>>(src0);
+XESIM_INLINE std::enable_if_t<detail::ops::is_esimd_scalar_v<T1>, std::remove_const_t<T1>> abs(
+    T1 src0) {
+  return detail::ops::abs_lane<std::remove_const_t<T1>>(src0);
 }
 
 // ------------------------------ max
@@ -110,25 +111,26 @@ XESIM_INLINE std::enable_if_t<detail::is_esimd_scalar_v<T1>, std::remove_const_t
 /// HW: sel.ge (max), all platforms.
 template <class T, int SZ, class Sat = saturation_off_tag>
 XESIM_INLINE simd<T, SZ>(max)(simd<T, SZ> src0, simd<T, SZ> src1, Sat = {}) {
-  return detail::minmax_core<true, T, SZ, Sat>(src0, src1);
+  return detail::ops::minmax_core<true, T, SZ, Sat>(src0, src1);
 }
 /// Element-wise maximum of a vector and a scalar.
 template <class T, int SZ, class Sat = saturation_off_tag>
-XESIM_INLINE std::enable_if_t<detail::is_esimd_scalar_v<T>, simd<T, SZ>>(max)(simd<T, SZ> src0,
-                                                                              T src1, Sat = {}) {
-  return detail::minmax_core<true, T, SZ, Sat>(src0, simd<T, SZ>(src1));
+XESIM_INLINE std::enable_if_t<detail::ops::is_esimd_scalar_v<T>, simd<T, SZ>>(max)(simd<T, SZ> src0,
+                                                                                   T src1,
+                                                                                   Sat = {}) {
+  return detail::ops::minmax_core<true, T, SZ, Sat>(src0, simd<T, SZ>(src1));
 }
 /// Element-wise maximum of a scalar and a vector.
 template <class T, int SZ, class Sat = saturation_off_tag>
-XESIM_INLINE std::enable_if_t<detail::is_esimd_scalar_v<T>, simd<T, SZ>>(max)(T src0,
-                                                                              simd<T, SZ> src1,
-                                                                              Sat = {}) {
-  return detail::minmax_core<true, T, SZ, Sat>(simd<T, SZ>(src0), src1);
+XESIM_INLINE std::enable_if_t<detail::ops::is_esimd_scalar_v<T>, simd<T, SZ>>(max)(T src0,
+                                                                                   simd<T, SZ> src1,
+                                                                                   Sat = {}) {
+  return detail::ops::minmax_core<true, T, SZ, Sat>(simd<T, SZ>(src0), src1);
 }
 /// Maximum of two scalars (GPU semantics, see above).
 template <class T, class Sat = saturation_off_tag>
-XESIM_INLINE std::enable_if_t<detail::is_esimd_scalar_v<T>, T>(max)(T src0, T src1, Sat = {}) {
-  return detail::minmax_core<true, T, 1, Sat>(simd<T, 1>(src0), simd<T, 1>(src1)).elems()[0];
+XESIM_INLINE std::enable_if_t<detail::ops::is_esimd_scalar_v<T>, T>(max)(T src0, T src1, Sat = {}) {
+  return detail::ops::minmax_core<true, T, 1, Sat>(simd<T, 1>(src0), simd<T, 1>(src1)).elems()[0];
 }
 
 // ------------------------------ min
@@ -137,25 +139,26 @@ XESIM_INLINE std::enable_if_t<detail::is_esimd_scalar_v<T>, T>(max)(T src0, T sr
 /// HW: sel.l (min), all platforms.
 template <class T, int SZ, class Sat = saturation_off_tag>
 XESIM_INLINE simd<T, SZ>(min)(simd<T, SZ> src0, simd<T, SZ> src1, Sat = {}) {
-  return detail::minmax_core<false, T, SZ, Sat>(src0, src1);
+  return detail::ops::minmax_core<false, T, SZ, Sat>(src0, src1);
 }
 /// Element-wise minimum of a vector and a scalar.
 template <class T, int SZ, class Sat = saturation_off_tag>
-XESIM_INLINE std::enable_if_t<detail::is_esimd_scalar_v<T>, simd<T, SZ>>(min)(simd<T, SZ> src0,
-                                                                              T src1, Sat = {}) {
-  return detail::minmax_core<false, T, SZ, Sat>(src0, simd<T, SZ>(src1));
+XESIM_INLINE std::enable_if_t<detail::ops::is_esimd_scalar_v<T>, simd<T, SZ>>(min)(simd<T, SZ> src0,
+                                                                                   T src1,
+                                                                                   Sat = {}) {
+  return detail::ops::minmax_core<false, T, SZ, Sat>(src0, simd<T, SZ>(src1));
 }
 /// Element-wise minimum of a scalar and a vector.
 template <class T, int SZ, class Sat = saturation_off_tag>
-XESIM_INLINE std::enable_if_t<detail::is_esimd_scalar_v<T>, simd<T, SZ>>(min)(T src0,
-                                                                              simd<T, SZ> src1,
-                                                                              Sat = {}) {
-  return detail::minmax_core<false, T, SZ, Sat>(simd<T, SZ>(src0), src1);
+XESIM_INLINE std::enable_if_t<detail::ops::is_esimd_scalar_v<T>, simd<T, SZ>>(min)(T src0,
+                                                                                   simd<T, SZ> src1,
+                                                                                   Sat = {}) {
+  return detail::ops::minmax_core<false, T, SZ, Sat>(simd<T, SZ>(src0), src1);
 }
 /// Minimum of two scalars (GPU semantics, see above).
 template <class T, class Sat = saturation_off_tag>
-XESIM_INLINE std::enable_if_t<detail::is_esimd_scalar_v<T>, T>(min)(T src0, T src1, Sat = {}) {
-  return detail::minmax_core<false, T, 1, Sat>(simd<T, 1>(src0), simd<T, 1>(src1)).elems()[0];
+XESIM_INLINE std::enable_if_t<detail::ops::is_esimd_scalar_v<T>, T>(min)(T src0, T src1, Sat = {}) {
+  return detail::ops::minmax_core<false, T, 1, Sat>(simd<T, 1>(src0), simd<T, 1>(src1)).elems()[0];
 }
 
 }  // namespace xesim::esimd

@@ -40,14 +40,14 @@ struct esimd_apply_reduced_min {
   simd<T0, SZ> operator()(simd<T1, SZ> v1, simd<T1, SZ> v2) const { return (esimd::min)(v1, v2); }
 };
 
-/// Lanes [Off, Off + Len) of v as a new vector.
-template <int Off, int Len, class T, int N>
-XESIM_INLINE simd<T, Len> lanes_of(const simd<T, N>& v) {
-  static_assert(Off >= 0 && Len >= 1 && Off + Len <= N);
-  simd<T, Len> r;
-  for (int i = 0; i < Len; ++i) r.elems()[i] = v.elems()[Off + i];
-  return r;
-}
+}  // namespace detail
+
+namespace detail::ops {
+
+template <template <class, class, int> class A, template <class, class, int> class B>
+inline constexpr bool is_same_template_v = false;
+template <template <class, class, int> class A>
+inline constexpr bool is_same_template_v<A, A> = true;
 
 constexpr bool is_pow2(int n) { return n > 0 && (n & (n - 1)) == 0; }
 constexpr int floor_pow2(int n) {
@@ -56,62 +56,119 @@ constexpr int floor_pow2(int n) {
   return p;
 }
 
-template <class R, int N, template <class, class, int> class Op>
-XESIM_INLINE R reduce_single(const simd<R, N>& v) {
-  static_assert(is_pow2(N));
-  if constexpr (N == 1) {
-    return v.elems()[0];
+/// The lane operation of an esimd_apply_* tag on one element, in C (float for the wrapper
+/// types, which round_level then rounds back to R); integers wrap.
+template <template <class, class, int> class Op, class C>
+XESIM_INLINE C lane_op(C a, C b) {
+  if constexpr (std::is_integral_v<C>) {
+    using U = std::make_unsigned_t<C>;
+    if constexpr (is_same_template_v<Op, esimd_apply_sum>)
+      return static_cast<C>(static_cast<U>(a) + static_cast<U>(b));
+    if constexpr (is_same_template_v<Op, esimd_apply_prod>)
+      return static_cast<C>(static_cast<U>(a) * static_cast<U>(b));
+    if constexpr (is_same_template_v<Op, esimd_apply_reduced_max>) return a > b ? a : b;
+    if constexpr (is_same_template_v<Op, esimd_apply_reduced_min>) return a < b ? a : b;
   } else {
-    constexpr int H = N / 2;
-    return reduce_single<R, H, Op>(Op<R, R, H>()(lanes_of<0, H>(v), lanes_of<H, H>(v)));
+    if constexpr (is_same_template_v<Op, esimd_apply_sum>) return a + b;
+    if constexpr (is_same_template_v<Op, esimd_apply_prod>) return a * b;
+    if constexpr (is_same_template_v<Op, esimd_apply_reduced_max>) return fmax_lane(a, b);
+    if constexpr (is_same_template_v<Op, esimd_apply_reduced_min>) return fmin_lane(a, b);
   }
 }
 
-template <class R, int N1, int N2, template <class, class, int> class Op>
-XESIM_INLINE R reduce_pair(const simd<R, N1>& v1, const simd<R, N2>& v2) {
-  if constexpr (N1 == N2) {
-    return reduce_single<R, N1, Op>(Op<R, R, N1>()(v1, v2));
-  } else if constexpr (N1 < N2) {
-    const simd<R, N1> t = Op<R, R, N1>()(v1, lanes_of<0, N1>(v2));
-    return reduce_pair<R, N1, N2 - N1, Op>(t, lanes_of<N1, N2 - N1>(v2));
-  } else {
-    constexpr int H = N1 / 2;
-    return reduce_pair<R, H, N2, Op>(Op<R, R, H>()(lanes_of<0, H>(v1), lanes_of<H, H>(v1)), v2);
+/// A tree of a reduction over a buffer of C: each step combines constant-length runs of lanes
+/// (loops g++ vectorises or unrolls), then rounds the new lanes to R when R is a wrapper type
+/// (half sums round to half after every add, as on the GPU).
+template <class R, template <class, class, int> class Op, class C>
+struct tree {
+  /// a[i] = op(a[i], b[i]) for i < M, rounded to R.
+  template <int M>
+  static XESIM_INLINE void combine(C* a, const C* b) {
+    for (int i = 0; i < M; ++i) a[i] = lane_op<Op, C>(a[i], b[i]);
+    if constexpr (is_wrapper_elem_type_v<R>) {
+      R t[M];
+      narrow<R>(a, t, M);
+      widen<R>(t, a, M);
+    }
   }
-}
+  /// Folds a power-of-two run in halves, lane i with lane i + M/2, down to a[0].
+  template <int M>
+  static XESIM_INLINE void fold(C* a) {
+    if constexpr (M > 1) {
+      combine<M / 2>(a, a + M / 2);
+      fold<M / 2>(a);
+    }
+  }
+  /// DPC++'s reduce_pair: a holds M1 lanes (a power of two), b the next M2 lanes.
+  template <int M1, int M2>
+  static XESIM_INLINE void pair(C* a, const C* b) {
+    if constexpr (M1 == M2) {
+      combine<M1>(a, b);
+      fold<M1>(a);
+    } else if constexpr (M1 < M2) {
+      combine<M1>(a, b);
+      pair<M1, M2 - M1>(a, b + M1);
+    } else {
+      combine<M1 / 2>(a, a + M1 / 2);
+      pair<M1 / 2, M2>(a, b);
+    }
+  }
+};
 
 // ------------------------------ tree_reduce
-/// The one implementation behind every reduction: v's lanes combined with Op in R in the
-/// order described at the top of this file.
+/// The one implementation behind every reduction: v's lanes combined with Op in R, in the order
+/// described at the top of this file.
 template <class R, template <class, class, int> class Op, class T1, int N>
 XESIM_INLINE R tree_reduce(const simd<T1, N>& v) {
-  const simd<R, N> w = convert<R>(v);
+  using C = std::conditional_t<is_wrapper_elem_type_v<R>, float, R>;
+  alignas(64) C buf[N];
+  if constexpr (is_wrapper_elem_type_v<R>) {
+    const simd<R, N> w = convert<R>(v);
+    widen<R>(w.elems(), buf, N);
+  } else {
+    convert_n<C, T1, N>(v.elems(), buf);
+  }
   if constexpr (is_pow2(N)) {
-    return reduce_single<R, N, Op>(w);
+    tree<R, Op, C>::template fold<N>(buf);
   } else {
     constexpr int N1 = floor_pow2(N);
-    return reduce_pair<R, N1, N - N1, Op>(lanes_of<0, N1>(w), lanes_of<N1, N - N1>(w));
+    tree<R, Op, C>::template pair<N1, N - N1>(buf, buf + N1);
   }
+  if constexpr (is_wrapper_elem_type_v<R>)
+    return R(buf[0]);
+  else
+    return buf[0];
 }
 
 template <class T1>
 using sum_t = computation_type_t<T1, T1>;
+
+template <class>
+inline constexpr bool kAlwaysFalse = false;
+
+}  // namespace detail::ops
+
+namespace detail {
+
+/// DPC++'s detail::reduce<T0, T1, SZ, OpType>(v): OpType one of the esimd_apply_* templates,
+/// computed in T0.
+template <class T0, class T1, int SZ, template <class, class, int> class OpType>
+XESIM_INLINE T0 reduce(simd<T1, SZ> v) {
+  return ops::tree_reduce<T0, OpType>(v);
+}
 
 // ------------------------------ sum / prod
 /// Sum of v's elements computed in computation_type_t<T1, T1> (tree order above), converted
 /// to T0. Pre: none. HW: a log2(N)-deep tree of add on halves of the register.
 template <class T0, class T1, int SZ>
 XESIM_INLINE T0 sum(simd<T1, SZ> v) {
-  return convert_scalar<T0>(tree_reduce<sum_t<T1>, esimd_apply_sum>(v));
+  return convert_scalar<T0>(ops::tree_reduce<ops::sum_t<T1>, esimd_apply_sum>(v));
 }
 /// Product of v's elements, computed like sum. Pre: none. HW: a tree of mul.
 template <class T0, class T1, int SZ>
 XESIM_INLINE T0 prod(simd<T1, SZ> v) {
-  return convert_scalar<T0>(tree_reduce<sum_t<T1>, esimd_apply_prod>(v));
+  return convert_scalar<T0>(ops::tree_reduce<ops::sum_t<T1>, esimd_apply_prod>(v));
 }
-
-template <class>
-inline constexpr bool kAlwaysFalse = false;
 
 }  // namespace detail
 
@@ -121,13 +178,14 @@ inline constexpr bool kAlwaysFalse = false;
 /// HW: a tree of sel.ge, all platforms.
 template <class T0, class T1, int SZ>
 XESIM_INLINE T0 hmax(simd<T1, SZ> v) {
-  return detail::convert_scalar<T0>(detail::tree_reduce<T1, detail::esimd_apply_reduced_max>(v));
+  return detail::convert_scalar<T0>(
+      detail::ops::tree_reduce<T1, detail::esimd_apply_reduced_max>(v));
 }
 /// Rejects what DPC++ rejects (a simd_mask, a view): hmax takes simd<T, N> only.
 template <class T0, class V>
 requires(!detail::is_simd_type_v<V>) T0 hmax(const V&) {
   static_assert(
-      detail::kAlwaysFalse<V>,
+      detail::ops::kAlwaysFalse<V>,
       "hmax<T0>(v): v must be a simd<T, N> (DPC++ does not deduce one from a simd_view or "
       "a simd_mask): write `simd<T, N> tmp = view;` first; for masks use any()/all() or "
       "pack_mask");
@@ -139,13 +197,14 @@ requires(!detail::is_simd_type_v<V>) T0 hmax(const V&) {
 /// HW: a tree of sel.l, all platforms.
 template <class T0, class T1, int SZ>
 XESIM_INLINE T0 hmin(simd<T1, SZ> v) {
-  return detail::convert_scalar<T0>(detail::tree_reduce<T1, detail::esimd_apply_reduced_min>(v));
+  return detail::convert_scalar<T0>(
+      detail::ops::tree_reduce<T1, detail::esimd_apply_reduced_min>(v));
 }
 /// Rejects what DPC++ rejects (a simd_mask, a view): hmin takes simd<T, N> only.
 template <class T0, class V>
 requires(!detail::is_simd_type_v<V>) T0 hmin(const V&) {
   static_assert(
-      detail::kAlwaysFalse<V>,
+      detail::ops::kAlwaysFalse<V>,
       "hmin<T0>(v): v must be a simd<T, N> (DPC++ does not deduce one from a simd_view or "
       "a simd_mask): write `simd<T, N> tmp = view;` first; for masks use any()/all() or "
       "pack_mask");

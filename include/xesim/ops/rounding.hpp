@@ -9,7 +9,7 @@
 #include "xesim/ops/convert.hpp"
 
 namespace xesim::esimd {
-namespace detail {
+namespace detail::ops {
 
 /// x rounded to the nearest integer, ties to even; +-0, +-inf and NaN unchanged, sign kept
 /// (rnde(-0.3) == -0). Floats of magnitude >= 2^23 are already integers.
@@ -47,18 +47,19 @@ XESIM_INLINE simd<RT, N> round_core(const simd<float, N>& x) {
   return convert<RT>(r);
 }
 
-}  // namespace detail
+}  // namespace detail::ops
 
 // ------------------------------ rndd
 /// Rounds each element down (toward -inf), result converted to RT. Pre: none.
 /// HW: rndd, all platforms.
 template <class RT, int SZ, class Sat = saturation_off_tag>
 XESIM_INLINE simd<RT, SZ> rndd(simd<float, SZ> src0, Sat = {}) {
-  return detail::round_core<detail::round_fn::down, RT, SZ, Sat>(src0);
+  return detail::ops::round_core<detail::ops::round_fn::down, RT, SZ, Sat>(src0);
 }
 template <class RT, class Sat = saturation_off_tag>
 XESIM_INLINE RT rndd(float src0, Sat = {}) {
-  return detail::round_core<detail::round_fn::down, RT, 1, Sat>(simd<float, 1>(src0)).elems()[0];
+  return detail::ops::round_core<detail::ops::round_fn::down, RT, 1, Sat>(simd<float, 1>(src0))
+      .elems()[0];
 }
 
 // ------------------------------ rndu
@@ -66,11 +67,12 @@ XESIM_INLINE RT rndd(float src0, Sat = {}) {
 /// HW: rndu (rndd of the negation on Gen12+), all platforms.
 template <class RT, int SZ, class Sat = saturation_off_tag>
 XESIM_INLINE simd<RT, SZ> rndu(simd<float, SZ> src0, Sat = {}) {
-  return detail::round_core<detail::round_fn::up, RT, SZ, Sat>(src0);
+  return detail::ops::round_core<detail::ops::round_fn::up, RT, SZ, Sat>(src0);
 }
 template <class RT, class Sat = saturation_off_tag>
 XESIM_INLINE RT rndu(float src0, Sat = {}) {
-  return detail::round_core<detail::round_fn::up, RT, 1, Sat>(simd<float, 1>(src0)).elems()[0];
+  return detail::ops::round_core<detail::ops::round_fn::up, RT, 1, Sat>(simd<float, 1>(src0))
+      .elems()[0];
 }
 
 // ------------------------------ rnde
@@ -78,22 +80,24 @@ XESIM_INLINE RT rndu(float src0, Sat = {}) {
 /// converted to RT. Pre: none. HW: rnde, all platforms.
 template <class RT, int SZ, class Sat = saturation_off_tag>
 XESIM_INLINE simd<RT, SZ> rnde(simd<float, SZ> src0, Sat = {}) {
-  return detail::round_core<detail::round_fn::even, RT, SZ, Sat>(src0);
+  return detail::ops::round_core<detail::ops::round_fn::even, RT, SZ, Sat>(src0);
 }
 template <class RT, class Sat = saturation_off_tag>
 XESIM_INLINE RT rnde(float src0, Sat = {}) {
-  return detail::round_core<detail::round_fn::even, RT, 1, Sat>(simd<float, 1>(src0)).elems()[0];
+  return detail::ops::round_core<detail::ops::round_fn::even, RT, 1, Sat>(simd<float, 1>(src0))
+      .elems()[0];
 }
 
 // ------------------------------ rndz
 /// Rounds each element toward zero, result converted to RT. Pre: none. HW: rndz, all platforms.
 template <class RT, int SZ, class Sat = saturation_off_tag>
 XESIM_INLINE simd<RT, SZ> rndz(simd<float, SZ> src0, Sat = {}) {
-  return detail::round_core<detail::round_fn::zero, RT, SZ, Sat>(src0);
+  return detail::ops::round_core<detail::ops::round_fn::zero, RT, SZ, Sat>(src0);
 }
 template <class RT, class Sat = saturation_off_tag>
 XESIM_INLINE RT rndz(float src0, Sat = {}) {
-  return detail::round_core<detail::round_fn::zero, RT, 1, Sat>(simd<float, 1>(src0)).elems()[0];
+  return detail::ops::round_core<detail::ops::round_fn::zero, RT, 1, Sat>(simd<float, 1>(src0))
+      .elems()[0];
 }
 
 // ------------------------------ floor / ceil / trunc
@@ -101,27 +105,30 @@ XESIM_INLINE RT rndz(float src0, Sat = {}) {
 /// HW: rndd / rndu / rndz.
 template <class RT, int SZ, class Sat = saturation_off_tag>
 XESIM_INLINE simd<RT, SZ> floor(const simd<float, SZ> src0, Sat = {}) {
-  return detail::round_core<detail::round_fn::down, RT, SZ, Sat>(src0);
+  return detail::ops::round_core<detail::ops::round_fn::down, RT, SZ, Sat>(src0);
 }
 template <class RT, class Sat = saturation_off_tag>
 XESIM_INLINE RT floor(float src0, Sat = {}) {
-  return detail::round_core<detail::round_fn::down, RT, 1, Sat>(simd<float, 1>(src0)).elems()[0];
+  return detail::ops::round_core<detail::ops::round_fn::down, RT, 1, Sat>(simd<float, 1>(src0))
+      .elems()[0];
 }
 template <class RT, int SZ, class Sat = saturation_off_tag>
 XESIM_INLINE simd<RT, SZ> ceil(const simd<float, SZ> src0, Sat = {}) {
-  return detail::round_core<detail::round_fn::up, RT, SZ, Sat>(src0);
+  return detail::ops::round_core<detail::ops::round_fn::up, RT, SZ, Sat>(src0);
 }
 template <class RT, class Sat = saturation_off_tag>
 XESIM_INLINE RT ceil(float src0, Sat = {}) {
-  return detail::round_core<detail::round_fn::up, RT, 1, Sat>(simd<float, 1>(src0)).elems()[0];
+  return detail::ops::round_core<detail::ops::round_fn::up, RT, 1, Sat>(simd<float, 1>(src0))
+      .elems()[0];
 }
 template <class RT, int SZ, class Sat = saturation_off_tag>
 XESIM_INLINE simd<RT, SZ> trunc(const simd<float, SZ>& src0, Sat = {}) {
-  return detail::round_core<detail::round_fn::zero, RT, SZ, Sat>(src0);
+  return detail::ops::round_core<detail::ops::round_fn::zero, RT, SZ, Sat>(src0);
 }
 template <class RT, class Sat = saturation_off_tag>
 XESIM_INLINE RT trunc(float src0, Sat = {}) {
-  return detail::round_core<detail::round_fn::zero, RT, 1, Sat>(simd<float, 1>(src0)).elems()[0];
+  return detail::ops::round_core<detail::ops::round_fn::zero, RT, 1, Sat>(simd<float, 1>(src0))
+      .elems()[0];
 }
 
 namespace experimental {
@@ -133,9 +140,9 @@ namespace experimental {
 template <class T, int SZ>
 XESIM_INLINE simd<T, SZ> frc(simd<T, SZ> src0) {
   const simd<float, SZ> x = convert<float>(src0);
-  return convert<T>(detail::map_lanes(x, [](float v) { return detail::frc_lane(v); }));
+  return convert<T>(detail::ops::map_lanes(x, [](float v) { return detail::ops::frc_lane(v); }));
 }
-template <class T, class = std::enable_if_t<detail::is_esimd_scalar_v<T>>>
+template <class T, class = std::enable_if_t<detail::ops::is_esimd_scalar_v<T>>>
 XESIM_INLINE T frc(T src0) {
   return frc<T, 1>(simd<T, 1>(src0)).elems()[0];
 }

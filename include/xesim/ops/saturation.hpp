@@ -18,7 +18,7 @@ struct saturation_off_tag : std::false_type {};
 inline constexpr saturation_on_tag saturation_on{};
 inline constexpr saturation_off_tag saturation_off{};
 
-namespace detail {
+namespace detail::ops {
 
 template <class Sat>
 inline constexpr bool is_saturation_tag_v =
@@ -86,5 +86,5 @@ XESIM_INLINE To sat_convert(From v) {
   }
 }
 
-}  // namespace detail
+}  // namespace detail::ops
 }  // namespace xesim::esimd

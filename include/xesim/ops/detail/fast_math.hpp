@@ -10,10 +10,13 @@
 // relative), arranged as f - s f + s R(s^2) so that the rounding of s only touches a correction.
 //
 // Measured error over every float in [-152, 130] (exp2), [-105, 90] (exp) and every positive
-// float (log2, log), against double-precision libm, subnormal results in units of 2^-149:
-//   exp2 0.91 ulp, exp 0.94 ulp, log2 1.74 ulp, log 0.81 ulp
-// (XESIM_EXHAUSTIVE=1 build-ops/bin/test_ops_math_accuracy_test; without the variable the test
-// checks every 61st float against the same bounds).
+// float (log2, log), against double-precision libm, subnormal results in units of 2^-149, as
+// compiled by g++ 12 -O2 -march=native (which contracts a * b + c into FMAs):
+//   exp2 0.91 ulp, exp 0.94 ulp, log2 1.83 ulp, log 0.86 ulp
+// (XESIM_EXHAUSTIVE=1 build-ops/bin/test_ops_math_accuracy_test, 38 min on one core; without the
+// variable the test checks every 61st float against the bounds 1, 1, 2, 1 ulp).
+// Speed: exp over a simd<float, 8192> runs at 0.34 ns per element, a std::exp loop over the same
+// floats at 1.68 (best of 50, g++ 12 -O2 -march=native, AVX-512; a throwaway timing program).
 // The GPU's own math unit is specified looser: exp2 4 ulp; log2 2^-21 absolute on [0.5, 2] and
 // relative elsewhere; DPC++'s exp(x) is exp2(x * 1.442695f), whose rounded product alone costs up
 // to ~100 ulp near |x| = 88.
@@ -26,7 +29,7 @@
 
 #include "xesim/ops/detail/lanes.hpp"
 
-namespace xesim::esimd::detail {
+namespace xesim::esimd::detail::ops {
 
 /// 1/k! * a^k for k = 0..7: the Taylor coefficients of e^(a t) in t.
 constexpr double taylor_exp_coef(double a, int k) {
@@ -140,4 +143,4 @@ XESIM_INLINE float log_f32(float x) {
   return log_special(x, e * kLn2Hi + (lm + e * kLn2Lo));
 }
 
-}  // namespace xesim::esimd::detail
+}  // namespace xesim::esimd::detail::ops

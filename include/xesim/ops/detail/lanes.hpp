@@ -14,7 +14,7 @@
 
 #include "xesim/simd/operators.hpp"
 
-namespace xesim::esimd::detail {
+namespace xesim::esimd::detail::ops {
 
 /// Lanes of the padded tail block: a multiple of every CPU vector length (AVX-512: 16 floats).
 inline constexpr int kLaneBlock = 16;
@@ -146,4 +146,4 @@ XESIM_INLINE double copy_sign(double mag, double sgn) {
                          (bits_as<uint64_t>(sgn) & 0x8000000000000000ull));
 }
 
-}  // namespace xesim::esimd::detail
+}  // namespace xesim::esimd::detail::ops

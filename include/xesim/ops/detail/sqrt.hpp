@@ -11,7 +11,7 @@
 
 #include "xesim/simd/traits.hpp"
 
-namespace xesim::esimd::detail {
+namespace xesim::esimd::detail::ops {
 
 // ------------------------------ sqrt_n
 /// out[i] = sqrt(in[i]) for i < M (float or double; in may equal out). IEEE: sqrt(-0) = -0,
@@ -47,4 +47,4 @@ XESIM_INLINE void sqrt_n(const C* in, C* out) {
   for (; i < M; ++i) out[i] = std::sqrt(in[i]);
 }
 
-}  // namespace xesim::esimd::detail
+}  // namespace xesim::esimd::detail::ops
