@@ -59,7 +59,7 @@ sycl::event gemv_int4(sycl::queue& q, const uint8_t* w, const half* scales, cons
             for (int p = 0; p < 8; ++p) xp[g][p] = xg.template select<D, 8>(p);
           }
 
-          simd<float, R> part;
+          simd<float, R> part(0.f);
           for (int i = 0; i < R; ++i) {
             const int row = std::min(r0 + i, n - 1);  // rows past n: computed, never stored
             const uint32_t* wrow = reinterpret_cast<const uint32_t*>(w + static_cast<size_t>(row) * (K / 2));

@@ -40,7 +40,7 @@ ESIMD_INLINE int lane_of(esimd::simd<uint32_t, N>& v, uint32_t x) {
     return static_cast<int>(fbl(pack_mask(v == x)));
   } else {
     constexpr int P = N / 32;
-    simd<uint32_t, P> masks;
+    simd<uint32_t, P> masks(0u);
 #pragma GCC unroll 2
     for (int p = 0; p < P; ++p) {
       simd<uint32_t, 32> part = v.template select<32, 1>(32 * p);
@@ -110,7 +110,7 @@ sycl::event topk(sycl::queue& q, const half* in, half* vals, int* idxs, int rows
 
           // Emit in order: K rounds of "largest key, then knock it out".
           if constexpr (H > K) heap.template select<H - K, 1>(K) = 0u;
-          simd<uint32_t, K> top;
+          simd<uint32_t, K> top(0u);
 #pragma GCC unroll 4
           for (int k = 0; k < K; ++k) {
             const uint32_t best = hmax<uint32_t>(heap);
