@@ -57,7 +57,7 @@ constexpr int floor_pow2(int n) {
 }
 
 /// The lane operation of an esimd_apply_* tag on one element, in C (float for the wrapper
-/// types, which round_level then rounds back to R); integers wrap.
+/// types, which tree::combine then rounds back to R); integers wrap.
 template <template <class, class, int> class Op, class C>
 XESIM_INLINE C lane_op(C a, C b) {
   if constexpr (std::is_integral_v<C>) {
