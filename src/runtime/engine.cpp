@@ -174,7 +174,12 @@ std::exception_ptr launch(const launch_info& info, kernel_ref kernel, launch_tim
     fail(sycl::errc::invalid,
          std::string("kernel '") + info.kernel_name +
              "' submitted from inside a running kernel: launches nest only on the host");
-  validate_launch(info);
+  try {
+    validate_launch(info);
+  } catch (const sycl::exception& e) {
+    if (hooks().invalid_launch) hooks().invalid_launch(info, e.what());
+    throw;
+  }
   if (hooks().kernel_begin) hooks().kernel_begin(info);
   launch_run run(&info, kernel);
   const std::size_t items = info.global[0] * info.global[1] * info.global[2];

@@ -109,6 +109,19 @@ const allocation* find_allocation(const void* p) noexcept {
   return found.rec;
 }
 
+const allocation* nearest_allocation(const void* p) noexcept {
+  const auto a = reinterpret_cast<std::uintptr_t>(p);
+  registry& r = reg();
+  std::shared_lock lock(r.mutex);
+  auto it = r.by_base.upper_bound(a);  // first base > a
+  const allocation* after = it == r.by_base.end() ? nullptr : it->second;
+  const allocation* before = it == r.by_base.begin() ? nullptr : std::prev(it)->second;
+  if (!before || !after) return before ? before : after;
+  const std::uintptr_t end = std::uintptr_t(before->base) + before->size;
+  if (a < end) return before;
+  return a - end <= std::uintptr_t(after->base) - a ? before : after;
+}
+
 void* usm_allocate(std::size_t bytes, std::size_t align, usm_kind kind) noexcept {
   if (bytes == 0) return nullptr;
   if (align < kMinAlign) align = kMinAlign;

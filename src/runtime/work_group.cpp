@@ -31,6 +31,19 @@ std::string id_list(const std::vector<std::size_t>& ids) {
   return s + "}";
 }
 
+// XESIM_SCHEDULE=sequential (default: round-robin from the switching item) or random:<seed>
+// (a random runnable item at every switch; seeded per group, so a run is reproducible).
+std::uint64_t schedule_seed() noexcept {
+  static const std::uint64_t seed = [] {
+    const char* env = std::getenv("XESIM_SCHEDULE");
+    if (!env || std::strncmp(env, "random", 6) != 0) return std::uint64_t(0);
+    std::uint64_t v = 0x9e3779b97f4a7c15ull;
+    if (env[6] == ':') v ^= std::strtoull(env + 7, nullptr, 10) + 1;
+    return v;
+  }();
+  return seed;
+}
+
 }  // namespace
 
 work_group::work_group() = default;
@@ -67,9 +80,13 @@ std::exception_ptr work_group::run(const launch_info& launch, kernel_ref kernel,
     it.slm_size = 0;
     it.group = this;
     it.barriers_passed = 0;
+    it.barrier_loc = {};
+    it.slm_init_loc = {};
+    it.slm_inits = 0;
     slots_[i].state = phase::not_started;
   }
   done_ = arrived_ = slm_size_ = 0;
+  rng_ = schedule_seed() ^ (group_linear * 0xbf58476d1ce4e5b9ull);
   host_ = kNone;
   abort_ = false;
   error_ = nullptr;
@@ -94,6 +111,7 @@ std::exception_ptr work_group::run(const launch_info& launch, kernel_ref kernel,
     break;
   }
   detail::tls_current_item = nullptr;
+  if (!abort_ && hooks().group_end) hooks().group_end(items_.data(), n_);
   if (abort_)
     for (std::size_t j = 0; j < n_; ++j)
       slots_[j].ctx = boost::context::fiber();  // unwinds its stack
@@ -121,6 +139,10 @@ void work_group::barrier(item_state& me) {
   }
   if (divergent()) report_divergence();
   if (abort_ && idx == host_) throw group_abort{};
+  if (!abort_ && slots_[idx].state == phase::ready) {  // released by a divergence report
+    ++me.barriers_passed;
+    return;
+  }
   switch_to(abort_ ? host_ : pick_next(idx));
   // Resumed: released from the barrier (a fiber is never resumed after an abort: it is unwound).
   if (abort_) throw group_abort{};
@@ -147,6 +169,21 @@ void work_group::slm_init(std::size_t bytes) {
 }
 
 std::size_t work_group::pick_next(std::size_t from) const noexcept {
+  if (const std::uint64_t seed = schedule_seed()) [[unlikely]] {
+    std::size_t runnable = 0;
+    for (std::size_t j = 0; j < n_; ++j)
+      runnable +=
+          j != from && (slots_[j].state == phase::ready || slots_[j].state == phase::not_started);
+    if (runnable > 0) {
+      rng_ = rng_ * 6364136223846793005ull + (seed | 1);  // LCG step
+      std::size_t pick = static_cast<std::size_t>((rng_ >> 33) % runnable);
+      for (std::size_t j = 0; j < n_; ++j)
+        if (j != from &&
+            (slots_[j].state == phase::ready || slots_[j].state == phase::not_started) &&
+            pick-- == 0)
+          return j;
+    }
+  }
   for (std::size_t k = 1; k <= n_; ++k) {
     const std::size_t j = (from + k) % n_;
     if (slots_[j].state == phase::ready || slots_[j].state == phase::not_started) return j;
@@ -184,10 +221,8 @@ boost::context::fiber work_group::fiber_main(boost::context::fiber&& caller, std
   ++done_;
   std::size_t next = host_;
   if (!abort_ && done_ < n_) {
-    if (divergent())
-      report_divergence();
-    else
-      next = pick_next(idx);
+    if (divergent()) report_divergence();
+    if (!abort_) next = pick_next(idx);  // the report may have released the waiters
   }
   if (slots_[next].state == phase::not_started) {
     slots_[next].ctx = boost::context::fiber(
@@ -206,7 +241,6 @@ bool work_group::divergent() const noexcept {
 }
 
 void work_group::report_divergence() {
-  abort_ = true;
   exited_ids_.clear();
   waiting_ids_.clear();
   barrier_counts_.resize(n_);
@@ -225,7 +259,18 @@ void work_group::report_divergence() {
                                waiting_ids_.size(),
                                barrier_counts_.data(),
                                n_};
-  if (hooks().barrier_divergence && hooks().barrier_divergence(info)) return;
+  if (hooks().barrier_divergence && hooks().barrier_divergence(info)) {
+    if (!hooks().divergence_releases) {
+      abort_ = true;
+      return;
+    }
+    // Released: the waiters go on past their barrier as if the group had arrived.
+    for (std::size_t j = 0; j < n_; ++j)
+      if (slots_[j].state == phase::waiting) slots_[j].state = phase::ready;
+    arrived_ = 0;
+    return;
+  }
+  abort_ = true;
 
   std::string group = "(";
   for (int d = 0; d < launch_->dims; ++d)

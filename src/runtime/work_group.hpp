@@ -71,6 +71,7 @@ class work_group {
   std::byte* slm_ = nullptr;  // model's slm_per_group bytes, allocated on first use
   std::size_t slm_capacity_ = 0;
   std::size_t slm_size_ = 0;
+  mutable std::uint64_t rng_ = 0;  // XESIM_SCHEDULE=random:<seed> state
 };
 
 /// The calling thread's work_group.

@@ -189,17 +189,20 @@ T atomic_lane(void* addr, T s0, T s1) {
 template <atomic_op Op, class T, int N, class Props, class OffsetT>
 XESIM_INLINE simd<T, N> atomic_update_core(T* p, const simd<OffsetT, N>& byte_offset,
                                            const simd<T, N>* src0, const simd<T, N>* src1,
-                                           const simd_mask<N>& mask) {
+                                           const simd_mask<N>& mask,
+                                           const std::source_location& loc = {}) {
   static_assert(std::is_integral_v<OffsetT>, "Unsupported offset type");
   check_atomic<Op, T, get_num_args<Op>()>();
   check_cache_hints<cache_action::atomic, Props>();
-  XESIM_MEMORY_PORT(mem_op::atomic, mem_space::global, p,
-                    static_cast<std::uint64_t>(lane_offset(byte_offset[0])), sizeof(T), N, 1,
-                    sizeof(T), mask.elems());
+  simd_mask_elem_type ok[N];
+  const simd_mask_elem_type* m =
+      memory_port_lanes<N>({mem_op::atomic, mem_space::global, p, 0, sizeof(T), N, 1, sizeof(T),
+                            nullptr, false, nullptr},
+                           byte_offset, mask.elems(), ok, loc);
   simd<T, N> r(0);
   auto* base = reinterpret_cast<unsigned char*>(p);
   for (int i = 0; i < N; ++i) {
-    if (!mask.elems()[i]) continue;
+    if (!m[i]) continue;
     r.elems()[i] =
         atomic_lane<Op, T>(base + lane_offset(byte_offset[i]), src0 ? src0->elems()[i] : T(0),
                            src1 ? src1->elems()[i] : T(0));
@@ -225,30 +228,36 @@ XESIM_INLINE simd<T, N> atomic_update_core(T* p, const simd<OffsetT, N>& byte_of
 template <atomic_op Op, class T, int N, class Toffset, class Props = empty_properties_t,
           XESIM_AU_OK(0) = 0>
 XESIM_INLINE simd<T, N> atomic_update(T* p, simd<Toffset, N> byte_offset, simd_mask<N> mask,
-                                      Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset, nullptr, nullptr, mask);
+                                      Props = {},
+                                      std::source_location loc = std::source_location::current()) {
+  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset, nullptr, nullptr, mask, loc);
 }
 template <atomic_op Op, class T, int N, class Toffset, class Props = empty_properties_t,
           XESIM_AU_OK(0) = 0>
-XESIM_INLINE simd<T, N> atomic_update(T* p, simd<Toffset, N> byte_offset, Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset, nullptr, nullptr, 1);
+XESIM_INLINE simd<T, N> atomic_update(T* p, simd<Toffset, N> byte_offset, Props = {},
+                                      std::source_location loc = std::source_location::current()) {
+  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset, nullptr, nullptr, 1, loc);
 }
 template <atomic_op Op, class T, int N, class OffsetViewT, class Props = empty_properties_t,
           XESIM_AU_VIEW_OK(0) = 0>
-XESIM_INLINE simd<T, N> atomic_update(T* p, OffsetViewT byte_offset, simd_mask<N> mask,
-                                      Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset.read(), nullptr, nullptr, mask);
+XESIM_INLINE simd<T, N> atomic_update(T* p, OffsetViewT byte_offset, simd_mask<N> mask, Props = {},
+                                      std::source_location loc = std::source_location::current()) {
+  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset.read(), nullptr, nullptr, mask,
+                                                     loc);
 }
 template <atomic_op Op, class T, int N, class OffsetViewT, class Props = empty_properties_t,
           XESIM_AU_VIEW_OK(0) = 0>
-XESIM_INLINE simd<T, N> atomic_update(T* p, OffsetViewT byte_offset, Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset.read(), nullptr, nullptr, 1);
+XESIM_INLINE simd<T, N> atomic_update(T* p, OffsetViewT byte_offset, Props = {},
+                                      std::source_location loc = std::source_location::current()) {
+  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset.read(), nullptr, nullptr, 1,
+                                                     loc);
 }
 /// One scalar offset for every lane.
 template <atomic_op Op, class T, int N, class Toffset, XESIM_AU_SCALAR_OK(0, true) = 0>
-XESIM_INLINE simd<T, N> atomic_update(T* p, Toffset byte_offset, simd_mask<N> mask = 1) {
+XESIM_INLINE simd<T, N> atomic_update(T* p, Toffset byte_offset, simd_mask<N> mask = 1,
+                                      std::source_location loc = std::source_location::current()) {
   return detail::atomic_update_core<Op, T, N, empty_properties_t>(p, simd<Toffset, N>(byte_offset),
-                                                                  nullptr, nullptr, mask);
+                                                                  nullptr, nullptr, mask, loc);
 }
 
 // ------------------------------ atomic_update: one operand (add, sub, min/max, bit ops, ...)
@@ -257,33 +266,38 @@ XESIM_INLINE simd<T, N> atomic_update(T* p, Toffset byte_offset, simd_mask<N> ma
 template <atomic_op Op, class T, int N, class Toffset, class Props = empty_properties_t,
           XESIM_AU_OK(1) = 0>
 XESIM_INLINE simd<T, N> atomic_update(T* p, simd<Toffset, N> byte_offset, simd<T, N> src0,
-                                      simd_mask<N> mask, Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset, &src0, nullptr, mask);
+                                      simd_mask<N> mask, Props = {},
+                                      std::source_location loc = std::source_location::current()) {
+  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset, &src0, nullptr, mask, loc);
 }
 template <atomic_op Op, class T, int N, class Toffset, class Props = empty_properties_t,
           XESIM_AU_OK(1) = 0>
 XESIM_INLINE simd<T, N> atomic_update(T* p, simd<Toffset, N> byte_offset, simd<T, N> src0,
-                                      Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset, &src0, nullptr, 1);
+                                      Props = {},
+                                      std::source_location loc = std::source_location::current()) {
+  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset, &src0, nullptr, 1, loc);
 }
 template <atomic_op Op, class T, int N, class OffsetViewT, class Props = empty_properties_t,
           XESIM_AU_VIEW_OK(1) = 0>
 XESIM_INLINE simd<T, N> atomic_update(T* p, OffsetViewT byte_offset, simd<T, N> src0,
-                                      simd_mask<N> mask, Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset.read(), &src0, nullptr, mask);
+                                      simd_mask<N> mask, Props = {},
+                                      std::source_location loc = std::source_location::current()) {
+  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset.read(), &src0, nullptr, mask,
+                                                     loc);
 }
 template <atomic_op Op, class T, int N, class OffsetViewT, class Props = empty_properties_t,
           XESIM_AU_VIEW_OK(1) = 0>
-XESIM_INLINE simd<T, N> atomic_update(T* p, OffsetViewT byte_offset, simd<T, N> src0, Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset.read(), &src0, nullptr, 1);
+XESIM_INLINE simd<T, N> atomic_update(T* p, OffsetViewT byte_offset, simd<T, N> src0, Props = {},
+                                      std::source_location loc = std::source_location::current()) {
+  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset.read(), &src0, nullptr, 1, loc);
 }
 /// One scalar offset for every lane (store/xchg only with N == 1, as in DPC++).
 template <atomic_op Op, class T, int N, class Toffset,
           XESIM_AU_SCALAR_OK(1, ((Op != atomic_op::store && Op != atomic_op::xchg) || N == 1)) = 0>
-XESIM_INLINE simd<T, N> atomic_update(T* p, Toffset byte_offset, simd<T, N> src0,
-                                      simd_mask<N> mask) {
+XESIM_INLINE simd<T, N> atomic_update(T* p, Toffset byte_offset, simd<T, N> src0, simd_mask<N> mask,
+                                      std::source_location loc = std::source_location::current()) {
   return detail::atomic_update_core<Op, T, N, empty_properties_t>(p, simd<Toffset, N>(byte_offset),
-                                                                  &src0, nullptr, mask);
+                                                                  &src0, nullptr, mask, loc);
 }
 
 // ------------------------------ atomic_update: two operands (cmpxchg, fcmpxchg)
@@ -292,32 +306,38 @@ XESIM_INLINE simd<T, N> atomic_update(T* p, Toffset byte_offset, simd<T, N> src0
 template <atomic_op Op, class T, int N, class Toffset, class Props = empty_properties_t,
           XESIM_AU_OK(2) = 0>
 XESIM_INLINE simd<T, N> atomic_update(T* p, simd<Toffset, N> byte_offset, simd<T, N> src0,
-                                      simd<T, N> src1, simd_mask<N> mask, Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset, &src0, &src1, mask);
+                                      simd<T, N> src1, simd_mask<N> mask, Props = {},
+                                      std::source_location loc = std::source_location::current()) {
+  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset, &src0, &src1, mask, loc);
 }
 template <atomic_op Op, class T, int N, class Toffset, class Props = empty_properties_t,
           XESIM_AU_OK(2) = 0>
 XESIM_INLINE simd<T, N> atomic_update(T* p, simd<Toffset, N> byte_offset, simd<T, N> src0,
-                                      simd<T, N> src1, Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset, &src0, &src1, 1);
+                                      simd<T, N> src1, Props = {},
+                                      std::source_location loc = std::source_location::current()) {
+  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset, &src0, &src1, 1, loc);
 }
 template <atomic_op Op, class T, int N, class OffsetViewT, class Props = empty_properties_t,
           XESIM_AU_VIEW_OK(2) = 0>
 XESIM_INLINE simd<T, N> atomic_update(T* p, OffsetViewT byte_offset, simd<T, N> src0,
-                                      simd<T, N> src1, simd_mask<N> mask, Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset.read(), &src0, &src1, mask);
+                                      simd<T, N> src1, simd_mask<N> mask, Props = {},
+                                      std::source_location loc = std::source_location::current()) {
+  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset.read(), &src0, &src1, mask,
+                                                     loc);
 }
 template <atomic_op Op, class T, int N, class OffsetViewT, class Props = empty_properties_t,
           XESIM_AU_VIEW_OK(2) = 0>
 XESIM_INLINE simd<T, N> atomic_update(T* p, OffsetViewT byte_offset, simd<T, N> src0,
-                                      simd<T, N> src1, Props = {}) {
-  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset.read(), &src0, &src1, 1);
+                                      simd<T, N> src1, Props = {},
+                                      std::source_location loc = std::source_location::current()) {
+  return detail::atomic_update_core<Op, T, N, Props>(p, byte_offset.read(), &src0, &src1, 1, loc);
 }
 template <atomic_op Op, class T, int N, class Toffset, XESIM_AU_SCALAR_OK(2, true) = 0>
 XESIM_INLINE simd<T, N> atomic_update(T* p, Toffset byte_offset, simd<T, N> src0, simd<T, N> src1,
-                                      simd_mask<N> mask) {
+                                      simd_mask<N> mask,
+                                      std::source_location loc = std::source_location::current()) {
   return detail::atomic_update_core<Op, T, N, empty_properties_t>(p, simd<Toffset, N>(byte_offset),
-                                                                  &src0, &src1, mask);
+                                                                  &src0, &src1, mask, loc);
 }
 
 #undef XESIM_AU_OK

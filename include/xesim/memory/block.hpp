@@ -77,6 +77,12 @@ constexpr std::size_t flag_alignment() {
   return Flags::template alignment<simd<T, N>>;
 }
 
+/// Whether a block call relies on DPC++'s default alignment (props name none).
+template <class Props>
+constexpr bool align_is_default() {
+  return !Props::template has_property<alignment_key>();
+}
+
 XESIM_INLINE const void* byte_add(const void* p, std::size_t off) {
   return static_cast<const unsigned char*>(p) + off;
 }
@@ -87,11 +93,17 @@ XESIM_INLINE void* byte_add(void* p, std::size_t off) {
 // ------------------------------ block_load_core
 /// Loads N contiguous T at `p` when pred[0] is set; otherwise returns *pass_thru, or zeros when
 /// there is none (DPC++ leaves that value undefined). `align` is what the call asserts.
+/// `loc` is the user's call (empty: unknown); `align_default`: `align` is DPC++'s default.
+/// A load the checks reject is skipped and gives zeros.
 template <class T, int N>
 XESIM_INLINE simd<T, N> block_load_core(const T* p, std::size_t align, simd_mask<1> pred,
-                                        const simd<T, N>* pass_thru) {
-  XESIM_MEMORY_PORT(mem_op::block_load, mem_space::global, p, 0, sizeof(T), 1, N,
-                    static_cast<std::uint32_t>(align), pred.elems());
+                                        const simd<T, N>* pass_thru,
+                                        const std::source_location& loc = {},
+                                        bool align_default = false) {
+  if (!memory_port({mem_op::block_load, mem_space::global, p, 0, sizeof(T), 1, N,
+                    static_cast<std::uint32_t>(align), pred.elems(), align_default, nullptr},
+                   loc)) [[unlikely]]
+    return simd<T, N>(0);
   if (pred.elems()[0]) [[likely]] {
     simd<T, N> r;
     std::memcpy(static_cast<void*>(r.elems()), static_cast<const void*>(p), sizeof(T) * N);
@@ -102,11 +114,15 @@ XESIM_INLINE simd<T, N> block_load_core(const T* p, std::size_t align, simd_mask
 
 // ------------------------------ block_store_core
 /// Stores the N elements of `vals` contiguously at `p` when pred[0] is set; nothing otherwise.
+/// A store the checks reject is skipped.
 template <class T, int N>
 XESIM_INLINE void block_store_core(T* p, const simd<T, N>& vals, std::size_t align,
-                                   simd_mask<1> pred) {
-  XESIM_MEMORY_PORT(mem_op::block_store, mem_space::global, p, 0, sizeof(T), 1, N,
-                    static_cast<std::uint32_t>(align), pred.elems());
+                                   simd_mask<1> pred, const std::source_location& loc = {},
+                                   bool align_default = false) {
+  if (!memory_port({mem_op::block_store, mem_space::global, p, 0, sizeof(T), 1, N,
+                    static_cast<std::uint32_t>(align), pred.elems(), align_default, nullptr},
+                   loc)) [[unlikely]]
+    return;
   if (pred.elems()[0]) [[likely]]
     std::memcpy(static_cast<void*>(p), static_cast<const void*>(vals.elems()), sizeof(T) * N);
 }
@@ -129,49 +145,63 @@ inline constexpr bool flags_v = is_simd_flag_type_v<F>;
 /// HW: lsc_load.ugm (transposed) / svm block load. Platforms: Gen12, DG2, PVC, Xe2.
 template <class T, int N, class Props = empty_properties_t,
           std::enable_if_t<detail::props_v<Props>, int> = 0>
-XESIM_INLINE simd<T, N> block_load(const T* ptr, Props = {}) {
-  return detail::block_load_core<T, N>(ptr, XESIM_BL_ALIGN(usm_load), 1, nullptr);
+XESIM_INLINE simd<T, N> block_load(const T* ptr, Props = {},
+                                   std::source_location loc = std::source_location::current()) {
+  return detail::block_load_core<T, N>(ptr, XESIM_BL_ALIGN(usm_load), 1, nullptr, loc,
+                                       detail::align_is_default<Props>());
 }
 /// Returns N elements at ptr + byte_offset (bytes, not elements). Same rules as above.
 template <class T, int N, class Props = empty_properties_t,
           std::enable_if_t<detail::props_v<Props>, int> = 0>
-XESIM_INLINE simd<T, N> block_load(const T* ptr, std::size_t byte_offset, Props = {}) {
+XESIM_INLINE simd<T, N> block_load(const T* ptr, std::size_t byte_offset, Props = {},
+                                   std::source_location loc = std::source_location::current()) {
   return detail::block_load_core<T, N>(static_cast<const T*>(detail::byte_add(ptr, byte_offset)),
-                                       XESIM_BL_ALIGN(usm_load), 1, nullptr);
+                                       XESIM_BL_ALIGN(usm_load), 1, nullptr, loc,
+                                       detail::align_is_default<Props>());
 }
 /// Predicated: loads when pred[0], else returns 0 (undefined in DPC++). LSC rules: alignment
 /// >= 4 (8 for 8-byte T), N from the LSC table (compile-time checked). HW: lsc_load.ugm. DG2, PVC.
 template <class T, int N, class Props = empty_properties_t,
           std::enable_if_t<detail::props_v<Props>, int> = 0>
-XESIM_INLINE simd<T, N> block_load(const T* ptr, simd_mask<1> pred, Props = {}) {
-  return detail::block_load_core<T, N>(ptr, XESIM_BL_ALIGN(usm_lsc), pred, nullptr);
+XESIM_INLINE simd<T, N> block_load(const T* ptr, simd_mask<1> pred, Props = {},
+                                   std::source_location loc = std::source_location::current()) {
+  return detail::block_load_core<T, N>(ptr, XESIM_BL_ALIGN(usm_lsc), pred, nullptr, loc,
+                                       detail::align_is_default<Props>());
 }
 template <class T, int N, class Props = empty_properties_t,
           std::enable_if_t<detail::props_v<Props>, int> = 0>
 XESIM_INLINE simd<T, N> block_load(const T* ptr, std::size_t byte_offset, simd_mask<1> pred,
-                                   Props = {}) {
+                                   Props = {},
+                                   std::source_location loc = std::source_location::current()) {
   return detail::block_load_core<T, N>(static_cast<const T*>(detail::byte_add(ptr, byte_offset)),
-                                       XESIM_BL_ALIGN(usm_lsc), pred, nullptr);
+                                       XESIM_BL_ALIGN(usm_lsc), pred, nullptr, loc,
+                                       detail::align_is_default<Props>());
 }
 /// Predicated with pass-thru: returns pass_thru when pred[0] is 0. LSC rules as above.
 template <class T, int N, class Props = empty_properties_t,
           std::enable_if_t<detail::props_v<Props>, int> = 0>
 XESIM_INLINE simd<T, N> block_load(const T* ptr, simd_mask<1> pred, simd<T, N> pass_thru,
-                                   Props = {}) {
-  return detail::block_load_core<T, N>(ptr, XESIM_BL_ALIGN(usm_lsc), pred, &pass_thru);
+                                   Props = {},
+                                   std::source_location loc = std::source_location::current()) {
+  return detail::block_load_core<T, N>(ptr, XESIM_BL_ALIGN(usm_lsc), pred, &pass_thru, loc,
+                                       detail::align_is_default<Props>());
 }
 template <class T, int N, class Props = empty_properties_t,
           std::enable_if_t<detail::props_v<Props>, int> = 0>
 XESIM_INLINE simd<T, N> block_load(const T* ptr, std::size_t byte_offset, simd_mask<1> pred,
-                                   simd<T, N> pass_thru, Props = {}) {
+                                   simd<T, N> pass_thru, Props = {},
+                                   std::source_location loc = std::source_location::current()) {
   return detail::block_load_core<T, N>(static_cast<const T*>(detail::byte_add(ptr, byte_offset)),
-                                       XESIM_BL_ALIGN(usm_lsc), pred, &pass_thru);
+                                       XESIM_BL_ALIGN(usm_lsc), pred, &pass_thru, loc,
+                                       detail::align_is_default<Props>());
 }
 /// Legacy form: the flag (element_aligned, vector_aligned, overaligned<A>) asserts the alignment.
 /// HW: svm block load (oword-aligned when the flag gives >= 16).
 template <class T, int N, class Flags, std::enable_if_t<detail::flags_v<Flags>, int> = 0>
-XESIM_INLINE simd<T, N> block_load(const T* addr, Flags) {
-  return detail::block_load_core<T, N>(addr, detail::flag_alignment<T, N, Flags>(), 1, nullptr);
+XESIM_INLINE simd<T, N> block_load(const T* addr, Flags,
+                                   std::source_location loc = std::source_location::current()) {
+  return detail::block_load_core<T, N>(addr, detail::flag_alignment<T, N, Flags>(), 1, nullptr,
+                                       loc);
 }
 
 // ------------------------------ block_store
@@ -180,34 +210,43 @@ XESIM_INLINE simd<T, N> block_load(const T* addr, Flags) {
 /// HW: svm block store / lsc_store.ugm. Platforms: Gen12, DG2, PVC, Xe2.
 template <class T, int N, class Props = empty_properties_t,
           std::enable_if_t<detail::props_v<Props>, int> = 0>
-XESIM_INLINE void block_store(T* ptr, simd<T, N> vals, Props = {}) {
-  detail::block_store_core<T, N>(ptr, vals, XESIM_BS_ALIGN(usm_store), 1);
+XESIM_INLINE void block_store(T* ptr, simd<T, N> vals, Props = {},
+                              std::source_location loc = std::source_location::current()) {
+  detail::block_store_core<T, N>(ptr, vals, XESIM_BS_ALIGN(usm_store), 1, loc,
+                                 detail::align_is_default<Props>());
 }
 /// Stores vals at ptr + byte_offset (bytes). Same rules as above.
 template <class T, int N, class Props = empty_properties_t,
           std::enable_if_t<detail::props_v<Props>, int> = 0>
-XESIM_INLINE void block_store(T* ptr, std::size_t byte_offset, simd<T, N> vals, Props = {}) {
+XESIM_INLINE void block_store(T* ptr, std::size_t byte_offset, simd<T, N> vals, Props = {},
+                              std::source_location loc = std::source_location::current()) {
   detail::block_store_core<T, N>(static_cast<T*>(detail::byte_add(ptr, byte_offset)), vals,
-                                 XESIM_BS_ALIGN(usm_store), 1);
+                                 XESIM_BS_ALIGN(usm_store), 1, loc,
+                                 detail::align_is_default<Props>());
 }
 /// Predicated: stores only when pred[0]. LSC rules: alignment >= 4 (8 for 8-byte T), LSC N.
 /// HW: lsc_store.ugm. Platforms: DG2, PVC, Xe2.
 template <class T, int N, class Props = empty_properties_t,
           std::enable_if_t<detail::props_v<Props>, int> = 0>
-XESIM_INLINE void block_store(T* ptr, simd<T, N> vals, simd_mask<1> pred, Props = {}) {
-  detail::block_store_core<T, N>(ptr, vals, XESIM_BS_ALIGN(usm_lsc), pred);
+XESIM_INLINE void block_store(T* ptr, simd<T, N> vals, simd_mask<1> pred, Props = {},
+                              std::source_location loc = std::source_location::current()) {
+  detail::block_store_core<T, N>(ptr, vals, XESIM_BS_ALIGN(usm_lsc), pred, loc,
+                                 detail::align_is_default<Props>());
 }
 template <class T, int N, class Props = empty_properties_t,
           std::enable_if_t<detail::props_v<Props>, int> = 0>
 XESIM_INLINE void block_store(T* ptr, std::size_t byte_offset, simd<T, N> vals, simd_mask<1> pred,
-                              Props = {}) {
+                              Props = {},
+                              std::source_location loc = std::source_location::current()) {
   detail::block_store_core<T, N>(static_cast<T*>(detail::byte_add(ptr, byte_offset)), vals,
-                                 XESIM_BS_ALIGN(usm_lsc), pred);
+                                 XESIM_BS_ALIGN(usm_lsc), pred, loc,
+                                 detail::align_is_default<Props>());
 }
 /// Legacy form: the flag asserts the alignment (DPC++'s default flag is overaligned<16>).
 template <class T, int N, class Flags, std::enable_if_t<detail::flags_v<Flags>, int> = 0>
-XESIM_INLINE void block_store(T* addr, simd<T, N> vals, Flags) {
-  detail::block_store_core<T, N>(addr, vals, detail::flag_alignment<T, N, Flags>(), 1);
+XESIM_INLINE void block_store(T* addr, simd<T, N> vals, Flags,
+                              std::source_location loc = std::source_location::current()) {
+  detail::block_store_core<T, N>(addr, vals, detail::flag_alignment<T, N, Flags>(), 1, loc);
 }
 
 #undef XESIM_BL_ALIGN

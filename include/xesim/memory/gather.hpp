@@ -42,15 +42,22 @@ XESIM_INLINE std::uintptr_t lane_offset(OffsetT off) {
 template <class T, int N, int VS, class OffsetT>
 XESIM_INLINE simd<T, N> gather_core(const T* p, const simd<OffsetT, N / VS>& byte_offsets,
                                     std::size_t align, const simd_mask<N / VS>& mask,
-                                    const simd<T, N>* pass_thru) {
+                                    const simd<T, N>* pass_thru,
+                                    const std::source_location& loc = {}) {
   constexpr int kLanes = N / VS;
-  XESIM_MEMORY_PORT(mem_op::gather, mem_space::global, p,
-                    static_cast<std::uint64_t>(lane_offset(byte_offsets[0])), sizeof(T), kLanes, VS,
-                    static_cast<std::uint32_t>(align), mask.elems());
+  simd_mask_elem_type ok[kLanes];
+  const simd_mask_elem_type* m =
+      memory_port_lanes<kLanes>({mem_op::gather, mem_space::global, p, 0, sizeof(T), kLanes, VS,
+                                 static_cast<std::uint32_t>(align), nullptr, false, nullptr},
+                                byte_offsets, mask.elems(), ok, loc);
   simd<T, N> r = pass_thru ? *pass_thru : simd<T, N>(0);
   const auto* base = reinterpret_cast<const unsigned char*>(p);
   for (int i = 0; i < kLanes; ++i) {
-    if (!mask.elems()[i]) continue;
+    if (!m[i]) {
+      if (mask.elems()[i])  // skipped by the checks: the lane gives zeros
+        for (int j = 0; j < VS; ++j) r.elems()[j * kLanes + i] = T(0);
+      continue;
+    }
     const unsigned char* a = base + lane_offset(byte_offsets[i]);
     for (int j = 0; j < VS; ++j)
       std::memcpy(static_cast<void*>(r.elems() + j * kLanes + i), a + j * sizeof(T), sizeof(T));
@@ -65,14 +72,17 @@ XESIM_INLINE simd<T, N> gather_core(const T* p, const simd<OffsetT, N / VS>& byt
 template <class T, int N, int VS, class OffsetT>
 XESIM_INLINE void scatter_core(T* p, const simd<OffsetT, N / VS>& byte_offsets,
                                const simd<T, N>& vals, std::size_t align,
-                               const simd_mask<N / VS>& mask) {
+                               const simd_mask<N / VS>& mask,
+                               const std::source_location& loc = {}) {
   constexpr int kLanes = N / VS;
-  XESIM_MEMORY_PORT(mem_op::scatter, mem_space::global, p,
-                    static_cast<std::uint64_t>(lane_offset(byte_offsets[0])), sizeof(T), kLanes, VS,
-                    static_cast<std::uint32_t>(align), mask.elems());
+  simd_mask_elem_type ok[kLanes];
+  const simd_mask_elem_type* m =
+      memory_port_lanes<kLanes>({mem_op::scatter, mem_space::global, p, 0, sizeof(T), kLanes, VS,
+                                 static_cast<std::uint32_t>(align), nullptr, false, nullptr},
+                                byte_offsets, mask.elems(), ok, loc);
   auto* base = reinterpret_cast<unsigned char*>(p);
   for (int i = 0; i < kLanes; ++i) {
-    if (!mask.elems()[i]) continue;
+    if (!m[i]) continue;
     unsigned char* a = base + lane_offset(byte_offsets[i]);
     for (int j = 0; j < VS; ++j)
       std::memcpy(a + j * sizeof(T), static_cast<const void*>(vals.elems() + j * kLanes + i),
@@ -110,78 +120,91 @@ constexpr int view_len() {
 template <class T, int N, int VS, class OffsetT, class Props = empty_properties_t,
           XESIM_PROPS_OK = 0>
 XESIM_INLINE simd<T, N> gather(const T* p, simd<OffsetT, N / VS> byte_offsets,
-                               simd_mask<N / VS> mask, simd<T, N> pass_thru, Props = {}) {
-  return detail::gather_core<T, N, VS>(p, byte_offsets, XESIM_GA_ALIGN(load), mask, &pass_thru);
+                               simd_mask<N / VS> mask, simd<T, N> pass_thru, Props = {},
+                               std::source_location loc = std::source_location::current()) {
+  return detail::gather_core<T, N, VS>(p, byte_offsets, XESIM_GA_ALIGN(load), mask, &pass_thru,
+                                       loc);
 }
 /// Masked, no pass-thru: masked-off lanes give 0 (undefined in DPC++).
 template <class T, int N, int VS, class OffsetT, class Props = empty_properties_t,
           XESIM_PROPS_OK = 0>
 XESIM_INLINE simd<T, N> gather(const T* p, simd<OffsetT, N / VS> byte_offsets,
-                               simd_mask<N / VS> mask, Props = {}) {
-  return detail::gather_core<T, N, VS>(p, byte_offsets, XESIM_GA_ALIGN(load), mask, nullptr);
+                               simd_mask<N / VS> mask, Props = {},
+                               std::source_location loc = std::source_location::current()) {
+  return detail::gather_core<T, N, VS>(p, byte_offsets, XESIM_GA_ALIGN(load), mask, nullptr, loc);
 }
 template <class T, int N, int VS, class OffsetT, class Props = empty_properties_t,
           XESIM_PROPS_OK = 0>
-XESIM_INLINE simd<T, N> gather(const T* p, simd<OffsetT, N / VS> byte_offsets, Props = {}) {
-  return detail::gather_core<T, N, VS>(p, byte_offsets, XESIM_GA_ALIGN(load), 1, nullptr);
+XESIM_INLINE simd<T, N> gather(const T* p, simd<OffsetT, N / VS> byte_offsets, Props = {},
+                               std::source_location loc = std::source_location::current()) {
+  return detail::gather_core<T, N, VS>(p, byte_offsets, XESIM_GA_ALIGN(load), 1, nullptr, loc);
 }
 /// VS = 1 forms; T and N may be deduced: gather(p, byte_offsets).
 template <class T, int N, class OffsetT, class Props = empty_properties_t, XESIM_PROPS_OK = 0,
           int VS = 1>
 XESIM_INLINE simd<T, N> gather(const T* p, simd<OffsetT, N> byte_offsets, simd_mask<N> mask,
-                               simd<T, N> pass_thru, Props = {}) {
-  return detail::gather_core<T, N, 1>(p, byte_offsets, XESIM_GA_ALIGN(load), mask, &pass_thru);
+                               simd<T, N> pass_thru, Props = {},
+                               std::source_location loc = std::source_location::current()) {
+  return detail::gather_core<T, N, 1>(p, byte_offsets, XESIM_GA_ALIGN(load), mask, &pass_thru, loc);
 }
 template <class T, int N, class OffsetT, class Props = empty_properties_t, XESIM_PROPS_OK = 0,
           int VS = 1>
 XESIM_INLINE simd<T, N> gather(const T* p, simd<OffsetT, N> byte_offsets, simd_mask<N> mask,
-                               Props = {}) {
-  return detail::gather_core<T, N, 1>(p, byte_offsets, XESIM_GA_ALIGN(load), mask, nullptr);
+                               Props = {},
+                               std::source_location loc = std::source_location::current()) {
+  return detail::gather_core<T, N, 1>(p, byte_offsets, XESIM_GA_ALIGN(load), mask, nullptr, loc);
 }
 template <class T, int N, class OffsetT, class Props = empty_properties_t, XESIM_PROPS_OK = 0,
           int VS = 1>
-XESIM_INLINE simd<T, N> gather(const T* p, simd<OffsetT, N> byte_offsets, Props = {}) {
-  return detail::gather_core<T, N, 1>(p, byte_offsets, XESIM_GA_ALIGN(load), 1, nullptr);
+XESIM_INLINE simd<T, N> gather(const T* p, simd<OffsetT, N> byte_offsets, Props = {},
+                               std::source_location loc = std::source_location::current()) {
+  return detail::gather_core<T, N, 1>(p, byte_offsets, XESIM_GA_ALIGN(load), 1, nullptr, loc);
 }
 /// Byte offsets given as a simd_view (usm-ga-7..9): gather<T, N[, VS]>(p, v.select<...>(), ...).
 template <class T, int N, int VS = 1, class OffsetViewT, class Props = empty_properties_t,
           XESIM_VIEW_PROPS_OK = 0>
 XESIM_INLINE simd<T, N> gather(const T* p, OffsetViewT byte_offsets, simd_mask<N / VS> mask,
-                               simd<T, N> pass_thru, Props = {}) {
+                               simd<T, N> pass_thru, Props = {},
+                               std::source_location loc = std::source_location::current()) {
   return detail::gather_core<T, N, VS>(p, byte_offsets.read(), XESIM_GA_VIEW_ALIGN(load), mask,
-                                       &pass_thru);
+                                       &pass_thru, loc);
 }
 template <class T, int N, int VS = 1, class OffsetViewT, class Props = empty_properties_t,
           XESIM_VIEW_PROPS_OK = 0>
 XESIM_INLINE simd<T, N> gather(const T* p, OffsetViewT byte_offsets, simd_mask<N / VS> mask,
-                               Props = {}) {
+                               Props = {},
+                               std::source_location loc = std::source_location::current()) {
   return detail::gather_core<T, N, VS>(p, byte_offsets.read(), XESIM_GA_VIEW_ALIGN(load), mask,
-                                       nullptr);
+                                       nullptr, loc);
 }
 template <class T, int N, int VS = 1, class OffsetViewT, class Props = empty_properties_t,
           XESIM_VIEW_PROPS_OK = 0>
-XESIM_INLINE simd<T, N> gather(const T* p, OffsetViewT byte_offsets, Props = {}) {
+XESIM_INLINE simd<T, N> gather(const T* p, OffsetViewT byte_offsets, Props = {},
+                               std::source_location loc = std::source_location::current()) {
   return detail::gather_core<T, N, VS>(p, byte_offsets.read(), XESIM_GA_VIEW_ALIGN(load), 1,
-                                       nullptr);
+                                       nullptr, loc);
 }
 /// simd_view offsets with T and N deduced: gather(p, v.select<8, 1>()), gather<VS>(p, view).
 template <int VS = 1, class OffsetViewT, class T, int N = detail::view_len<OffsetViewT>() * VS,
           class Props = empty_properties_t, XESIM_VIEW_PROPS_OK = 0>
 XESIM_INLINE simd<T, N> gather(const T* p, OffsetViewT byte_offsets, simd_mask<N / VS> mask,
-                               Props = {}) {
+                               Props = {},
+                               std::source_location loc = std::source_location::current()) {
   return detail::gather_core<T, N, VS>(p, byte_offsets.read(), XESIM_GA_VIEW_ALIGN(load), mask,
-                                       nullptr);
+                                       nullptr, loc);
 }
 template <int VS = 1, class OffsetViewT, class T, int N = detail::view_len<OffsetViewT>() * VS,
           class Props = empty_properties_t, XESIM_VIEW_PROPS_OK = 0>
-XESIM_INLINE simd<T, N> gather(const T* p, OffsetViewT byte_offsets, Props = {}) {
+XESIM_INLINE simd<T, N> gather(const T* p, OffsetViewT byte_offsets, Props = {},
+                               std::source_location loc = std::source_location::current()) {
   return detail::gather_core<T, N, VS>(p, byte_offsets.read(), XESIM_GA_VIEW_ALIGN(load), 1,
-                                       nullptr);
+                                       nullptr, loc);
 }
 /// One scalar offset for every lane: N copies of the element at p + offset.
 template <class T, int N, class Toffset, std::enable_if_t<std::is_integral_v<Toffset>, int> = 0>
-XESIM_INLINE simd<T, N> gather(const T* p, Toffset offset, simd_mask<N> mask = 1) {
-  return detail::gather_core<T, N, 1>(p, simd<Toffset, N>(offset), sizeof(T), mask, nullptr);
+XESIM_INLINE simd<T, N> gather(const T* p, Toffset offset, simd_mask<N> mask = 1,
+                               std::source_location loc = std::source_location::current()) {
+  return detail::gather_core<T, N, 1>(p, simd<Toffset, N>(offset), sizeof(T), mask, nullptr, loc);
 }
 
 // ------------------------------ scatter
@@ -192,31 +215,36 @@ XESIM_INLINE simd<T, N> gather(const T* p, Toffset offset, simd_mask<N> mask = 1
 template <class T, int N, int VS = 1, class OffsetT, class Props = empty_properties_t,
           XESIM_PROPS_OK = 0>
 XESIM_INLINE void scatter(T* p, simd<OffsetT, N / VS> byte_offsets, simd<T, N> vals,
-                          simd_mask<N / VS> mask, Props = {}) {
-  detail::scatter_core<T, N, VS>(p, byte_offsets, vals, XESIM_GA_ALIGN(store), mask);
+                          simd_mask<N / VS> mask, Props = {},
+                          std::source_location loc = std::source_location::current()) {
+  detail::scatter_core<T, N, VS>(p, byte_offsets, vals, XESIM_GA_ALIGN(store), mask, loc);
 }
 template <class T, int N, int VS = 1, class OffsetT, class Props = empty_properties_t,
           XESIM_PROPS_OK = 0>
-XESIM_INLINE void scatter(T* p, simd<OffsetT, N / VS> byte_offsets, simd<T, N> vals, Props = {}) {
-  detail::scatter_core<T, N, VS>(p, byte_offsets, vals, XESIM_GA_ALIGN(store), 1);
+XESIM_INLINE void scatter(T* p, simd<OffsetT, N / VS> byte_offsets, simd<T, N> vals, Props = {},
+                          std::source_location loc = std::source_location::current()) {
+  detail::scatter_core<T, N, VS>(p, byte_offsets, vals, XESIM_GA_ALIGN(store), 1, loc);
 }
 /// Byte offsets given as a simd_view (usm-sc-3,4).
 template <class T, int N, int VS = 1, class OffsetViewT, class Props = empty_properties_t,
           XESIM_VIEW_PROPS_OK = 0>
 XESIM_INLINE void scatter(T* p, OffsetViewT byte_offsets, simd<T, N> vals, simd_mask<N / VS> mask,
-                          Props = {}) {
-  detail::scatter_core<T, N, VS>(p, byte_offsets.read(), vals, XESIM_GA_VIEW_ALIGN(store), mask);
+                          Props = {}, std::source_location loc = std::source_location::current()) {
+  detail::scatter_core<T, N, VS>(p, byte_offsets.read(), vals, XESIM_GA_VIEW_ALIGN(store), mask,
+                                 loc);
 }
 template <class T, int N, int VS = 1, class OffsetViewT, class Props = empty_properties_t,
           XESIM_VIEW_PROPS_OK = 0>
-XESIM_INLINE void scatter(T* p, OffsetViewT byte_offsets, simd<T, N> vals, Props = {}) {
-  detail::scatter_core<T, N, VS>(p, byte_offsets.read(), vals, XESIM_GA_VIEW_ALIGN(store), 1);
+XESIM_INLINE void scatter(T* p, OffsetViewT byte_offsets, simd<T, N> vals, Props = {},
+                          std::source_location loc = std::source_location::current()) {
+  detail::scatter_core<T, N, VS>(p, byte_offsets.read(), vals, XESIM_GA_VIEW_ALIGN(store), 1, loc);
 }
 /// One scalar offset (N must be 1, as in DPC++).
 template <class T, int N, class Toffset,
           std::enable_if_t<std::is_integral_v<Toffset> && N == 1, int> = 0>
-XESIM_INLINE void scatter(T* p, Toffset offset, simd<T, N> vals, simd_mask<N> mask = 1) {
-  detail::scatter_core<T, N, 1>(p, simd<Toffset, N>(offset), vals, sizeof(T), mask);
+XESIM_INLINE void scatter(T* p, Toffset offset, simd<T, N> vals, simd_mask<N> mask = 1,
+                          std::source_location loc = std::source_location::current()) {
+  detail::scatter_core<T, N, 1>(p, simd<Toffset, N>(offset), vals, sizeof(T), mask, loc);
 }
 
 #undef XESIM_GA_ALIGN

@@ -1,14 +1,17 @@
 // The memory port: the one place every ESIMD memory operation reports itself, and the SLM
 // lookups they share. Each op's core function (detail::block_load_core, gather_core, ...) calls
-// XESIM_MEMORY_PORT once with what the call asserts (address, size, alignment, mask); the checking
-// layer (misaligned-block-access, out-of-bounds) and the profiling counters hook in there. Today
-// the port does nothing, so a USM op costs no runtime call at all.
+// the port once with what the call asserts (address, size, alignment, mask) and the user's
+// source location; the checking layer (src/check: misaligned-block-access, out-of-bounds,
+// slm-not-initialized, slm-out-of-range, slm-race) answers which lanes may be performed. With
+// XESIM_CHECK=off the port is one predictable branch and no call.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <source_location>
 #include <string>
 
+#include "xesim/check/check.hpp"
 #include "xesim/runtime/context.hpp"
 #include "xesim/simd/simd_mask.hpp"
 #include "xesim/sycl/exception.hpp"
@@ -22,7 +25,8 @@ enum class mem_op : uint8_t { block_load, block_store, gather, scatter, atomic, 
 enum class mem_space : uint8_t { global, slm };
 
 /// One memory operation as it was called. `base` is the USM pointer (null for SLM);
-/// `offset` the scalar byte offset or the first lane's; `mask` null when every lane is on.
+/// `offset` the scalar byte offset (block ops); `lane_offsets` the byte offset of each address
+/// (gathers, scatters, atomics; null for block ops); `mask` null when every lane is on.
 struct mem_access {
   mem_op op;
   mem_space space;
@@ -33,14 +37,41 @@ struct mem_access {
   std::uint32_t elems;       ///< elements moved per address (N for block ops, VS for gathers)
   std::uint32_t align;       ///< byte alignment the call asserts (props, flags or DPC++ default)
   const simd_mask_elem_type* mask;
+  bool align_default;                 ///< `align` is DPC++'s default, not the user's assertion
+  const std::uint64_t* lane_offsets;  ///< `lanes` entries, or null
 };
 
-/// The hook point. Empty until the checking/profiling layers land; they replace its body with
-/// one predictable branch on their "enabled" flag.
-XESIM_INLINE void memory_port(const mem_access&) noexcept {}
+/// src/check: reports every rule the access breaks. Returns true when it may be performed as
+/// called; false when some lanes must be skipped: `ok` (lanes entries) then holds the lanes to
+/// perform (block ops: none).
+bool check_access(const mem_access& a, simd_mask_elem_type* ok,
+                  const std::source_location& loc) noexcept;
 
-#define XESIM_MEMORY_PORT(...) \
-  ::xesim::esimd::detail::memory_port(::xesim::esimd::detail::mem_access{__VA_ARGS__})
+// ------------------------------ port
+/// A block access (one address): true to perform it, false to skip it (the load gives zeros).
+XESIM_INLINE bool memory_port(const mem_access& a, const std::source_location& loc) noexcept {
+  if (!check::on()) [[unlikely]]
+    return true;
+  simd_mask_elem_type ok[1];
+  return check_access(a, ok, loc);
+}
+
+/// A per-lane access: returns the mask of the lanes to perform: `mask` as called, or `ok` with
+/// the bad lanes cleared. Offsets are converted to addresses as the op does (`Wrap`: 64-bit
+/// pointer arithmetic, a negative signed offset steps back; SLM offsets are 32-bit).
+template <int L, class OffsetT>
+XESIM_INLINE const simd_mask_elem_type* memory_port_lanes(
+    mem_access a, const simd<OffsetT, L>& offsets, const simd_mask_elem_type* mask,
+    simd_mask_elem_type* ok, const std::source_location& loc) noexcept {
+  if (!check::on()) [[unlikely]]
+    return mask;
+  std::uint64_t offs[L];
+  for (int i = 0; i < L; ++i)
+    offs[i] = static_cast<std::uint64_t>(static_cast<std::uintptr_t>(offsets[i]));
+  a.lane_offsets = offs;
+  a.mask = mask;
+  return check_access(a, ok, loc) ? mask : ok;
+}
 
 // ------------------------------ SLM access
 /// Raises the error of an SLM access outside what the work-group initialised (the checking issue

@@ -41,7 +41,8 @@ inline slm_stack& slm_stack_for(const rt::item_state& it) {
 }
 
 /// slm_init's work: the engine grows the group's SLM, the stack remembers the slm_init bytes.
-inline void slm_init_bytes(std::uint32_t bytes) {
+inline void slm_init_bytes(std::uint32_t bytes, const std::source_location& loc = {}) {
+  if (check::on()) bytes = static_cast<std::uint32_t>(check::on_slm_init(bytes, loc));
   const rt::item_state* it = rt::current_item();
   if (it) slm_stack_for(*it);
   rt::slm_init(bytes);
@@ -53,9 +54,13 @@ inline void slm_init_bytes(std::uint32_t bytes) {
 /// else *pass_thru, or zeros without one (DPC++: undefined). `align`: what the call asserts.
 template <class T, int N>
 XESIM_INLINE simd<T, N> slm_block_load_core(std::uint32_t byte_offset, std::size_t align,
-                                            simd_mask<1> pred, const simd<T, N>* pass_thru) {
-  XESIM_MEMORY_PORT(mem_op::block_load, mem_space::slm, nullptr, byte_offset, sizeof(T), 1, N,
-                    static_cast<std::uint32_t>(align), pred.elems());
+                                            simd_mask<1> pred, const simd<T, N>* pass_thru,
+                                            const std::source_location& loc = {},
+                                            bool align_default = false) {
+  if (!memory_port({mem_op::block_load, mem_space::slm, nullptr, byte_offset, sizeof(T), 1, N,
+                    static_cast<std::uint32_t>(align), pred.elems(), align_default, nullptr},
+                   loc)) [[unlikely]]
+    return simd<T, N>(0);
   if (pred.elems()[0]) [[likely]] {
     const std::byte* src =
         slm_addr(slm_item("slm_block_load"), byte_offset, sizeof(T) * N, "slm_block_load");
@@ -70,9 +75,13 @@ XESIM_INLINE simd<T, N> slm_block_load_core(std::uint32_t byte_offset, std::size
 /// Stores vals at SLM byte_offset when pred[0] is set (checked against the SLM size).
 template <class T, int N>
 XESIM_INLINE void slm_block_store_core(std::uint32_t byte_offset, const simd<T, N>& vals,
-                                       std::size_t align, simd_mask<1> pred) {
-  XESIM_MEMORY_PORT(mem_op::block_store, mem_space::slm, nullptr, byte_offset, sizeof(T), 1, N,
-                    static_cast<std::uint32_t>(align), pred.elems());
+                                       std::size_t align, simd_mask<1> pred,
+                                       const std::source_location& loc = {},
+                                       bool align_default = false) {
+  if (!memory_port({mem_op::block_store, mem_space::slm, nullptr, byte_offset, sizeof(T), 1, N,
+                    static_cast<std::uint32_t>(align), pred.elems(), align_default, nullptr},
+                   loc)) [[unlikely]]
+    return;
   if (pred.elems()[0]) [[likely]] {
     std::byte* dst =
         slm_addr(slm_item("slm_block_store"), byte_offset, sizeof(T) * N, "slm_block_store");
@@ -87,12 +96,17 @@ XESIM_INLINE void slm_block_store_core(std::uint32_t byte_offset, const simd<T, 
 /// bytes with 0xCD). Call once, unconditionally, at the top of an nd_range kernel.
 /// Pre: SLMSize <= the device's local_mem_size (slm-too-large, raised by the engine).
 /// HW: none (sets the group's SLM budget). Platforms: all.
+/// Checks: slm-too-large (over the model: error; over 64 KB: warning), slm-init-misuse (twice,
+/// or by only some work-items of a group).
 template <uint32_t SLMSize>
-XESIM_INLINE void slm_init() {
-  detail::slm_init_bytes(SLMSize);
+XESIM_INLINE void slm_init(std::source_location loc = std::source_location::current()) {
+  detail::slm_init_bytes(SLMSize, loc);
 }
 /// slm_init with a run-time size (DPC++: for specialization constants). Same rules.
-XESIM_INLINE void slm_init(uint32_t size) { detail::slm_init_bytes(size); }
+XESIM_INLINE void slm_init(uint32_t size,
+                           std::source_location loc = std::source_location::current()) {
+  detail::slm_init_bytes(size, loc);
+}
 
 // ------------------------------ slm_allocator
 /// Reserves SLMAmount bytes of SLM for its lifetime, above slm_init's bytes and the allocators
@@ -145,31 +159,35 @@ class slm_allocator {
 /// HW: lsc_load.slm / oword block read. Platforms: Gen12, DG2, PVC, Xe2.
 template <class T, int N, class Props = empty_properties_t,
           std::enable_if_t<detail::props_v<Props>, int> = 0>
-XESIM_INLINE simd<T, N> slm_block_load(uint32_t byte_offset, Props = {}) {
+XESIM_INLINE simd<T, N> slm_block_load(uint32_t byte_offset, Props = {},
+                                       std::source_location loc = std::source_location::current()) {
   return detail::slm_block_load_core<T, N>(byte_offset, XESIM_SLM_ALIGN(slm_plain, load), 1,
-                                           nullptr);
+                                           nullptr, loc, detail::align_is_default<Props>());
 }
 /// Predicated: loads when pred[0], else 0 (DPC++: undefined). Default alignment 4 B (8 B for
 /// 8-byte T), N from the LSC table (compile-time checked). HW: lsc_load.slm. DG2, PVC, Xe2.
 template <class T, int N, class Props = empty_properties_t,
           std::enable_if_t<detail::props_v<Props>, int> = 0>
-XESIM_INLINE simd<T, N> slm_block_load(uint32_t byte_offset, simd_mask<1> pred, Props = {}) {
+XESIM_INLINE simd<T, N> slm_block_load(uint32_t byte_offset, simd_mask<1> pred, Props = {},
+                                       std::source_location loc = std::source_location::current()) {
   return detail::slm_block_load_core<T, N>(byte_offset, XESIM_SLM_ALIGN(slm_pred, load), pred,
-                                           nullptr);
+                                           nullptr, loc, detail::align_is_default<Props>());
 }
 /// Predicated with pass-thru: returns pass_thru when pred[0] is 0.
 template <class T, int N, class Props = empty_properties_t,
           std::enable_if_t<detail::props_v<Props>, int> = 0>
 XESIM_INLINE simd<T, N> slm_block_load(uint32_t byte_offset, simd_mask<1> pred,
-                                       simd<T, N> pass_thru, Props = {}) {
+                                       simd<T, N> pass_thru, Props = {},
+                                       std::source_location loc = std::source_location::current()) {
   return detail::slm_block_load_core<T, N>(byte_offset, XESIM_SLM_ALIGN(slm_pred, load), pred,
-                                           &pass_thru);
+                                           &pass_thru, loc, detail::align_is_default<Props>());
 }
 /// Legacy form: the flag asserts the alignment.
 template <class T, int N, class Flags, std::enable_if_t<detail::flags_v<Flags>, int> = 0>
-XESIM_INLINE simd<T, N> slm_block_load(uint32_t byte_offset, Flags) {
+XESIM_INLINE simd<T, N> slm_block_load(uint32_t byte_offset, Flags,
+                                       std::source_location loc = std::source_location::current()) {
   return detail::slm_block_load_core<T, N>(byte_offset, detail::flag_alignment<T, N, Flags>(), 1,
-                                           nullptr);
+                                           nullptr, loc);
 }
 
 // ------------------------------ slm_block_store
@@ -178,20 +196,26 @@ XESIM_INLINE simd<T, N> slm_block_load(uint32_t byte_offset, Flags) {
 /// HW: lsc_store.slm / oword block write. Platforms: Gen12, DG2, PVC, Xe2.
 template <class T, int N, class Props = empty_properties_t,
           std::enable_if_t<detail::props_v<Props>, int> = 0>
-XESIM_INLINE void slm_block_store(uint32_t byte_offset, simd<T, N> vals, Props = {}) {
-  detail::slm_block_store_core<T, N>(byte_offset, vals, XESIM_SLM_ALIGN(slm_plain, store), 1);
+XESIM_INLINE void slm_block_store(uint32_t byte_offset, simd<T, N> vals, Props = {},
+                                  std::source_location loc = std::source_location::current()) {
+  detail::slm_block_store_core<T, N>(byte_offset, vals, XESIM_SLM_ALIGN(slm_plain, store), 1, loc,
+                                     detail::align_is_default<Props>());
 }
 /// Predicated: stores only when pred[0]. Default alignment 4 B (8 B for 8-byte T), LSC N.
 template <class T, int N, class Props = empty_properties_t,
           std::enable_if_t<detail::props_v<Props>, int> = 0>
 XESIM_INLINE void slm_block_store(uint32_t byte_offset, simd<T, N> vals, simd_mask<1> pred,
-                                  Props = {}) {
-  detail::slm_block_store_core<T, N>(byte_offset, vals, XESIM_SLM_ALIGN(slm_pred, store), pred);
+                                  Props = {},
+                                  std::source_location loc = std::source_location::current()) {
+  detail::slm_block_store_core<T, N>(byte_offset, vals, XESIM_SLM_ALIGN(slm_pred, store), pred, loc,
+                                     detail::align_is_default<Props>());
 }
 /// Legacy form: the flag asserts the alignment.
 template <class T, int N, class Flags, std::enable_if_t<detail::flags_v<Flags>, int> = 0>
-XESIM_INLINE void slm_block_store(uint32_t byte_offset, simd<T, N> vals, Flags) {
-  detail::slm_block_store_core<T, N>(byte_offset, vals, detail::flag_alignment<T, N, Flags>(), 1);
+XESIM_INLINE void slm_block_store(uint32_t byte_offset, simd<T, N> vals, Flags,
+                                  std::source_location loc = std::source_location::current()) {
+  detail::slm_block_store_core<T, N>(byte_offset, vals, detail::flag_alignment<T, N, Flags>(), 1,
+                                     loc);
 }
 
 #undef XESIM_SLM_ALIGN
@@ -200,13 +224,15 @@ XESIM_INLINE void slm_block_store(uint32_t byte_offset, simd<T, N> vals, Flags) 
 /// One T at SLM byte offset `offset`. Pre: in the initialised SLM (slm-out-of-range).
 /// HW: lsc_load.slm (1 lane). Platforms: all.
 template <class T>
-XESIM_INLINE T slm_scalar_load(uint32_t offset) {
-  return detail::slm_block_load_core<T, 1>(offset, sizeof(T), 1, nullptr)[0];
+XESIM_INLINE T slm_scalar_load(uint32_t offset,
+                               std::source_location loc = std::source_location::current()) {
+  return detail::slm_block_load_core<T, 1>(offset, sizeof(T), 1, nullptr, loc)[0];
 }
 /// Writes one T at SLM byte offset `offset`. HW: lsc_store.slm (1 lane). Platforms: all.
 template <class T>
-XESIM_INLINE void slm_scalar_store(uint32_t offset, T val) {
-  detail::slm_block_store_core<T, 1>(offset, simd<T, 1>(val), sizeof(T), 1);
+XESIM_INLINE void slm_scalar_store(uint32_t offset, T val,
+                                   std::source_location loc = std::source_location::current()) {
+  detail::slm_block_store_core<T, 1>(offset, simd<T, 1>(val), sizeof(T), 1, loc);
 }
 
 }  // namespace xesim::esimd

@@ -15,14 +15,18 @@ namespace detail {
 template <atomic_op Op, class T, int N>
 XESIM_INLINE simd<T, N> slm_atomic_update_core(const simd<uint32_t, N>& byte_offset,
                                                const simd<T, N>* src0, const simd<T, N>* src1,
-                                               const simd_mask<N>& mask) {
+                                               const simd_mask<N>& mask,
+                                               const std::source_location& loc = {}) {
   check_atomic<Op, T, get_num_args<Op>()>();
-  XESIM_MEMORY_PORT(mem_op::atomic, mem_space::slm, nullptr, byte_offset[0], sizeof(T), N, 1,
-                    sizeof(T), mask.elems());
+  simd_mask_elem_type ok[N];
+  const simd_mask_elem_type* m =
+      memory_port_lanes<N>({mem_op::atomic, mem_space::slm, nullptr, 0, sizeof(T), N, 1, sizeof(T),
+                            nullptr, false, nullptr},
+                           byte_offset, mask.elems(), ok, loc);
   const rt::item_state& it = slm_item("slm_atomic_update");
   simd<T, N> r(0);
   for (int i = 0; i < N; ++i) {
-    if (!mask.elems()[i]) continue;
+    if (!m[i]) continue;
     std::byte* a = slm_addr(it, byte_offset[i], sizeof(T), "slm_atomic_update");
     r.elems()[i] =
         atomic_lane<Op, T>(a, src0 ? src0->elems()[i] : T(0), src1 ? src1->elems()[i] : T(0));
@@ -42,31 +46,37 @@ XESIM_INLINE simd<T, N> slm_atomic_update_core(const simd<uint32_t, N>& byte_off
 /// (slm-out-of-range). HW: lsc_atomic_<op>.slm / dword atomic. Platforms: Gen12 (4-byte T,
 /// N <= 32), DG2, PVC, Xe2.
 template <atomic_op Op, class T, int N, XESIM_SA_OK(0) = 0>
-XESIM_INLINE simd<T, N> slm_atomic_update(simd<uint32_t, N> byte_offset, simd_mask<N> mask = 1) {
-  return detail::slm_atomic_update_core<Op, T, N>(byte_offset, nullptr, nullptr, mask);
+XESIM_INLINE simd<T, N> slm_atomic_update(
+    simd<uint32_t, N> byte_offset, simd_mask<N> mask = 1,
+    std::source_location loc = std::source_location::current()) {
+  return detail::slm_atomic_update_core<Op, T, N>(byte_offset, nullptr, nullptr, mask, loc);
 }
 /// One operand (add, sub, umin/umax, smin/smax, bit ops, xchg, store, fadd, fsub, fmin, fmax).
 template <atomic_op Op, class T, int N, XESIM_SA_OK(1) = 0>
-XESIM_INLINE simd<T, N> slm_atomic_update(simd<uint32_t, N> byte_offset, simd<T, N> src0,
-                                          simd_mask<N> mask = 1) {
-  return detail::slm_atomic_update_core<Op, T, N>(byte_offset, &src0, nullptr, mask);
+XESIM_INLINE simd<T, N> slm_atomic_update(
+    simd<uint32_t, N> byte_offset, simd<T, N> src0, simd_mask<N> mask = 1,
+    std::source_location loc = std::source_location::current()) {
+  return detail::slm_atomic_update_core<Op, T, N>(byte_offset, &src0, nullptr, mask, loc);
 }
 /// Two operands (cmpxchg, fcmpxchg): if SLM[off] == src1 (expected) then SLM[off] = src0 (new).
 template <atomic_op Op, class T, int N, XESIM_SA_OK(2) = 0>
-XESIM_INLINE simd<T, N> slm_atomic_update(simd<uint32_t, N> byte_offset, simd<T, N> src0,
-                                          simd<T, N> src1, simd_mask<N> mask = 1) {
-  return detail::slm_atomic_update_core<Op, T, N>(byte_offset, &src0, &src1, mask);
+XESIM_INLINE simd<T, N> slm_atomic_update(
+    simd<uint32_t, N> byte_offset, simd<T, N> src0, simd<T, N> src1, simd_mask<N> mask = 1,
+    std::source_location loc = std::source_location::current()) {
+  return detail::slm_atomic_update_core<Op, T, N>(byte_offset, &src0, &src1, mask, loc);
 }
 /// Byte offsets given as a simd_view, T and N deduced from the operands.
 template <atomic_op Op, class OffsetViewT, class T, int N, XESIM_SA_VIEW_OK(1) = 0>
-XESIM_INLINE simd<T, N> slm_atomic_update(OffsetViewT byte_offset, simd<T, N> src0,
-                                          simd_mask<N> mask = 1) {
-  return detail::slm_atomic_update_core<Op, T, N>(byte_offset.read(), &src0, nullptr, mask);
+XESIM_INLINE simd<T, N> slm_atomic_update(
+    OffsetViewT byte_offset, simd<T, N> src0, simd_mask<N> mask = 1,
+    std::source_location loc = std::source_location::current()) {
+  return detail::slm_atomic_update_core<Op, T, N>(byte_offset.read(), &src0, nullptr, mask, loc);
 }
 template <atomic_op Op, class OffsetViewT, class T, int N, XESIM_SA_VIEW_OK(2) = 0>
-XESIM_INLINE simd<T, N> slm_atomic_update(OffsetViewT byte_offset, simd<T, N> src0, simd<T, N> src1,
-                                          simd_mask<N> mask = 1) {
-  return detail::slm_atomic_update_core<Op, T, N>(byte_offset.read(), &src0, &src1, mask);
+XESIM_INLINE simd<T, N> slm_atomic_update(
+    OffsetViewT byte_offset, simd<T, N> src0, simd<T, N> src1, simd_mask<N> mask = 1,
+    std::source_location loc = std::source_location::current()) {
+  return detail::slm_atomic_update_core<Op, T, N>(byte_offset.read(), &src0, &src1, mask, loc);
 }
 
 #undef XESIM_SA_OK

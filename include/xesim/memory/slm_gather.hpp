@@ -15,14 +15,22 @@ namespace detail {
 template <class T, int N, int VS>
 XESIM_INLINE simd<T, N> slm_gather_core(const simd<uint32_t, N / VS>& byte_offsets,
                                         std::size_t align, const simd_mask<N / VS>& mask,
-                                        const simd<T, N>* pass_thru) {
+                                        const simd<T, N>* pass_thru,
+                                        const std::source_location& loc = {}) {
   constexpr int kLanes = N / VS;
-  XESIM_MEMORY_PORT(mem_op::gather, mem_space::slm, nullptr, byte_offsets[0], sizeof(T), kLanes, VS,
-                    static_cast<std::uint32_t>(align), mask.elems());
+  simd_mask_elem_type ok[kLanes];
+  const simd_mask_elem_type* m =
+      memory_port_lanes<kLanes>({mem_op::gather, mem_space::slm, nullptr, 0, sizeof(T), kLanes, VS,
+                                 static_cast<std::uint32_t>(align), nullptr, false, nullptr},
+                                byte_offsets, mask.elems(), ok, loc);
   const rt::item_state& it = slm_item("slm_gather");
   simd<T, N> r = pass_thru ? *pass_thru : simd<T, N>(0);
   for (int i = 0; i < kLanes; ++i) {
-    if (!mask.elems()[i]) continue;
+    if (!m[i]) {
+      if (mask.elems()[i])  // skipped by the checks: the lane gives zeros
+        for (int j = 0; j < VS; ++j) r.elems()[j * kLanes + i] = T(0);
+      continue;
+    }
     const std::byte* a = slm_addr(it, byte_offsets[i], sizeof(T) * VS, "slm_gather");
     for (int j = 0; j < VS; ++j)
       std::memcpy(static_cast<void*>(r.elems() + j * kLanes + i), a + j * sizeof(T), sizeof(T));
@@ -35,13 +43,17 @@ XESIM_INLINE simd<T, N> slm_gather_core(const simd<uint32_t, N / VS>& byte_offse
 template <class T, int N, int VS>
 XESIM_INLINE void slm_scatter_core(const simd<uint32_t, N / VS>& byte_offsets,
                                    const simd<T, N>& vals, std::size_t align,
-                                   const simd_mask<N / VS>& mask) {
+                                   const simd_mask<N / VS>& mask,
+                                   const std::source_location& loc = {}) {
   constexpr int kLanes = N / VS;
-  XESIM_MEMORY_PORT(mem_op::scatter, mem_space::slm, nullptr, byte_offsets[0], sizeof(T), kLanes,
-                    VS, static_cast<std::uint32_t>(align), mask.elems());
+  simd_mask_elem_type ok[kLanes];
+  const simd_mask_elem_type* m =
+      memory_port_lanes<kLanes>({mem_op::scatter, mem_space::slm, nullptr, 0, sizeof(T), kLanes, VS,
+                                 static_cast<std::uint32_t>(align), nullptr, false, nullptr},
+                                byte_offsets, mask.elems(), ok, loc);
   const rt::item_state& it = slm_item("slm_scatter");
   for (int i = 0; i < kLanes; ++i) {
-    if (!mask.elems()[i]) continue;
+    if (!m[i]) continue;
     std::byte* a = slm_addr(it, byte_offsets[i], sizeof(T) * VS, "slm_scatter");
     for (int j = 0; j < VS; ++j)
       std::memcpy(a + j * sizeof(T), static_cast<const void*>(vals.elems() + j * kLanes + i),
@@ -65,48 +77,58 @@ XESIM_INLINE void slm_scatter_core(const simd<uint32_t, N / VS>& byte_offsets,
 /// HW: lsc_load.slm / gather.slm. Platforms: Gen12 (VS == 1), DG2, PVC, Xe2.
 template <class T, int N, int VS, class Props = empty_properties_t, XESIM_SG_OK = 0>
 XESIM_INLINE simd<T, N> slm_gather(simd<uint32_t, N / VS> byte_offsets, simd_mask<N / VS> mask,
-                                   simd<T, N> pass_thru, Props = {}) {
-  return detail::slm_gather_core<T, N, VS>(byte_offsets, XESIM_SG_ALIGN, mask, &pass_thru);
+                                   simd<T, N> pass_thru, Props = {},
+                                   std::source_location loc = std::source_location::current()) {
+  return detail::slm_gather_core<T, N, VS>(byte_offsets, XESIM_SG_ALIGN, mask, &pass_thru, loc);
 }
 template <class T, int N, int VS, class Props = empty_properties_t, XESIM_SG_OK = 0>
 XESIM_INLINE simd<T, N> slm_gather(simd<uint32_t, N / VS> byte_offsets, simd_mask<N / VS> mask,
-                                   Props = {}) {
-  return detail::slm_gather_core<T, N, VS>(byte_offsets, XESIM_SG_ALIGN, mask, nullptr);
+                                   Props = {},
+                                   std::source_location loc = std::source_location::current()) {
+  return detail::slm_gather_core<T, N, VS>(byte_offsets, XESIM_SG_ALIGN, mask, nullptr, loc);
 }
 template <class T, int N, int VS, class Props = empty_properties_t, XESIM_SG_OK = 0>
-XESIM_INLINE simd<T, N> slm_gather(simd<uint32_t, N / VS> byte_offsets, Props = {}) {
-  return detail::slm_gather_core<T, N, VS>(byte_offsets, XESIM_SG_ALIGN, 1, nullptr);
+XESIM_INLINE simd<T, N> slm_gather(simd<uint32_t, N / VS> byte_offsets, Props = {},
+                                   std::source_location loc = std::source_location::current()) {
+  return detail::slm_gather_core<T, N, VS>(byte_offsets, XESIM_SG_ALIGN, 1, nullptr, loc);
 }
 /// VS = 1 forms (slm-ga-4..6).
 template <class T, int N, class Props = empty_properties_t, XESIM_SG_OK = 0, int VS = 1>
 XESIM_INLINE simd<T, N> slm_gather(simd<uint32_t, N> byte_offsets, simd_mask<N> mask,
-                                   simd<T, N> pass_thru, Props = {}) {
-  return detail::slm_gather_core<T, N, 1>(byte_offsets, XESIM_SG_ALIGN, mask, &pass_thru);
+                                   simd<T, N> pass_thru, Props = {},
+                                   std::source_location loc = std::source_location::current()) {
+  return detail::slm_gather_core<T, N, 1>(byte_offsets, XESIM_SG_ALIGN, mask, &pass_thru, loc);
 }
 template <class T, int N, class Props = empty_properties_t, XESIM_SG_OK = 0, int VS = 1>
-XESIM_INLINE simd<T, N> slm_gather(simd<uint32_t, N> byte_offsets, simd_mask<N> mask, Props = {}) {
-  return detail::slm_gather_core<T, N, 1>(byte_offsets, XESIM_SG_ALIGN, mask, nullptr);
+XESIM_INLINE simd<T, N> slm_gather(simd<uint32_t, N> byte_offsets, simd_mask<N> mask, Props = {},
+                                   std::source_location loc = std::source_location::current()) {
+  return detail::slm_gather_core<T, N, 1>(byte_offsets, XESIM_SG_ALIGN, mask, nullptr, loc);
 }
 template <class T, int N, class Props = empty_properties_t, XESIM_SG_OK = 0, int VS = 1>
-XESIM_INLINE simd<T, N> slm_gather(simd<uint32_t, N> byte_offsets, Props = {}) {
-  return detail::slm_gather_core<T, N, 1>(byte_offsets, XESIM_SG_ALIGN, 1, nullptr);
+XESIM_INLINE simd<T, N> slm_gather(simd<uint32_t, N> byte_offsets, Props = {},
+                                   std::source_location loc = std::source_location::current()) {
+  return detail::slm_gather_core<T, N, 1>(byte_offsets, XESIM_SG_ALIGN, 1, nullptr, loc);
 }
 /// Byte offsets given as a simd_view (slm-ga-7..9).
 template <class T, int N, int VS = 1, class OffsetViewT, class Props = empty_properties_t,
           XESIM_SG_VIEW_OK = 0>
 XESIM_INLINE simd<T, N> slm_gather(OffsetViewT byte_offsets, simd_mask<N / VS> mask,
-                                   simd<T, N> pass_thru, Props = {}) {
-  return detail::slm_gather_core<T, N, VS>(byte_offsets.read(), XESIM_SG_ALIGN, mask, &pass_thru);
+                                   simd<T, N> pass_thru, Props = {},
+                                   std::source_location loc = std::source_location::current()) {
+  return detail::slm_gather_core<T, N, VS>(byte_offsets.read(), XESIM_SG_ALIGN, mask, &pass_thru,
+                                           loc);
 }
 template <class T, int N, int VS = 1, class OffsetViewT, class Props = empty_properties_t,
           XESIM_SG_VIEW_OK = 0>
-XESIM_INLINE simd<T, N> slm_gather(OffsetViewT byte_offsets, simd_mask<N / VS> mask, Props = {}) {
-  return detail::slm_gather_core<T, N, VS>(byte_offsets.read(), XESIM_SG_ALIGN, mask, nullptr);
+XESIM_INLINE simd<T, N> slm_gather(OffsetViewT byte_offsets, simd_mask<N / VS> mask, Props = {},
+                                   std::source_location loc = std::source_location::current()) {
+  return detail::slm_gather_core<T, N, VS>(byte_offsets.read(), XESIM_SG_ALIGN, mask, nullptr, loc);
 }
 template <class T, int N, int VS = 1, class OffsetViewT, class Props = empty_properties_t,
           XESIM_SG_VIEW_OK = 0>
-XESIM_INLINE simd<T, N> slm_gather(OffsetViewT byte_offsets, Props = {}) {
-  return detail::slm_gather_core<T, N, VS>(byte_offsets.read(), XESIM_SG_ALIGN, 1, nullptr);
+XESIM_INLINE simd<T, N> slm_gather(OffsetViewT byte_offsets, Props = {},
+                                   std::source_location loc = std::source_location::current()) {
+  return detail::slm_gather_core<T, N, VS>(byte_offsets.read(), XESIM_SG_ALIGN, 1, nullptr, loc);
 }
 
 // ------------------------------ slm_scatter
@@ -116,24 +138,28 @@ XESIM_INLINE simd<T, N> slm_gather(OffsetViewT byte_offsets, Props = {}) {
 /// Platforms: Gen12 (VS == 1), DG2, PVC, Xe2.
 template <class T, int N, int VS = 1, class Props = empty_properties_t, XESIM_SG_OK = 0>
 XESIM_INLINE void slm_scatter(simd<uint32_t, N / VS> byte_offsets, simd<T, N> vals,
-                              simd_mask<N / VS> mask, Props = {}) {
-  detail::slm_scatter_core<T, N, VS>(byte_offsets, vals, XESIM_SG_ALIGN, mask);
+                              simd_mask<N / VS> mask, Props = {},
+                              std::source_location loc = std::source_location::current()) {
+  detail::slm_scatter_core<T, N, VS>(byte_offsets, vals, XESIM_SG_ALIGN, mask, loc);
 }
 template <class T, int N, int VS = 1, class Props = empty_properties_t, XESIM_SG_OK = 0>
-XESIM_INLINE void slm_scatter(simd<uint32_t, N / VS> byte_offsets, simd<T, N> vals, Props = {}) {
-  detail::slm_scatter_core<T, N, VS>(byte_offsets, vals, XESIM_SG_ALIGN, 1);
+XESIM_INLINE void slm_scatter(simd<uint32_t, N / VS> byte_offsets, simd<T, N> vals, Props = {},
+                              std::source_location loc = std::source_location::current()) {
+  detail::slm_scatter_core<T, N, VS>(byte_offsets, vals, XESIM_SG_ALIGN, 1, loc);
 }
 /// Byte offsets given as a simd_view (slm-sc-3,4).
 template <class T, int N, int VS = 1, class OffsetViewT, class Props = empty_properties_t,
           XESIM_SG_VIEW_OK = 0>
 XESIM_INLINE void slm_scatter(OffsetViewT byte_offsets, simd<T, N> vals, simd_mask<N / VS> mask,
-                              Props = {}) {
-  detail::slm_scatter_core<T, N, VS>(byte_offsets.read(), vals, XESIM_SG_ALIGN, mask);
+                              Props = {},
+                              std::source_location loc = std::source_location::current()) {
+  detail::slm_scatter_core<T, N, VS>(byte_offsets.read(), vals, XESIM_SG_ALIGN, mask, loc);
 }
 template <class T, int N, int VS = 1, class OffsetViewT, class Props = empty_properties_t,
           XESIM_SG_VIEW_OK = 0>
-XESIM_INLINE void slm_scatter(OffsetViewT byte_offsets, simd<T, N> vals, Props = {}) {
-  detail::slm_scatter_core<T, N, VS>(byte_offsets.read(), vals, XESIM_SG_ALIGN, 1);
+XESIM_INLINE void slm_scatter(OffsetViewT byte_offsets, simd<T, N> vals, Props = {},
+                              std::source_location loc = std::source_location::current()) {
+  detail::slm_scatter_core<T, N, VS>(byte_offsets.read(), vals, XESIM_SG_ALIGN, 1, loc);
 }
 
 #undef XESIM_SG_ALIGN

@@ -3,6 +3,9 @@
 
 #include <atomic>
 #include <cstdint>
+#include <source_location>
+
+#include "xesim/check/check.hpp"
 
 #include "xesim/runtime/context.hpp"
 #include "xesim/simd/traits.hpp"
@@ -72,8 +75,9 @@ XESIM_INLINE void fence() {
 /// Work-group barrier: returns when every work-item of the group has reached it, with their
 /// SLM and global writes before it visible. Pre: reached by all work-items of the group the same
 /// number of times (barrier-divergence), nd_range launch. HW: fence + barrier. Platforms: all.
-XESIM_INLINE void barrier() {
+XESIM_INLINE void barrier(std::source_location loc = std::source_location::current()) {
   std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (check::on()) check::on_barrier(loc);
   rt::barrier();
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <source_location>
 
 namespace xesim::rt {
 
@@ -11,10 +12,10 @@ class work_group;  // src/runtime: the scheduler of one running work-group
 
 /// The launch a work-item belongs to; fixed for the whole launch.
 struct launch_info {
-  const char* kernel_name;     ///< demangled kernel name type, or "(unnamed kernel)"
-  int dims;                    ///< 1, 2 or 3
-  std::size_t global[3];       ///< global range (dims used; others 1)
-  std::size_t local[3];        ///< work-group range; all 1 for a plain range launch
+  const char* kernel_name;  ///< demangled kernel name type, or "(unnamed kernel)"
+  int dims;                 ///< 1, 2 or 3
+  std::size_t global[3];    ///< global range (dims used; others 1)
+  std::size_t local[3];     ///< work-group range; all 1 for a plain range launch
   bool is_nd_range;
 };
 
@@ -26,10 +27,14 @@ struct item_state {
   std::size_t group_id[3];
   std::size_t local_linear_id;
   std::size_t group_linear_id;
-  std::byte* slm;              ///< this work-group's SLM (null before slm_init, or in range launches)
-  std::size_t slm_size;        ///< bytes made available by slm_init
-  work_group* group;           ///< engine: this item's work-group (null in range launches)
+  std::byte* slm;        ///< this work-group's SLM (null before slm_init, or in range launches)
+  std::size_t slm_size;  ///< bytes made available by slm_init
+  work_group* group;     ///< engine: this item's work-group (null in range launches)
   std::uint32_t barriers_passed;  ///< barrier() calls this work-item has returned from
+  // Check layer (src/check) state, reset by the engine for every work-item it starts.
+  std::source_location barrier_loc;   ///< the barrier() this item called last (checks on)
+  std::source_location slm_init_loc;  ///< its first slm_init (checks on)
+  std::uint32_t slm_inits;            ///< slm_init calls it made (checks on)
 };
 
 namespace detail {

@@ -32,6 +32,14 @@ struct engine_hooks {
   /// Return true if reported as a diagnostic: the launch then goes on with the other groups and
   /// no sycl::exception is raised. Return false to let the engine raise its sycl::exception.
   bool (*barrier_divergence)(const barrier_divergence_info& info) = nullptr;
+  /// When barrier_divergence returned true: false (default) abandons the group (its items are
+  /// unwound); true releases the waiters, which go on past their barrier (the check layer).
+  bool divergence_releases = false;
+  /// A launch validate_launch rejected, with the message of the sycl::exception about to be
+  /// thrown (the exception is thrown either way).
+  void (*invalid_launch)(const launch_info& launch, const char* message) = nullptr;
+  /// After the last work-item of an nd_range work-group returned (not for abandoned groups).
+  void (*group_end)(const item_state* items, std::size_t count) = nullptr;
 };
 
 /// The engine's hook table.

@@ -30,6 +30,10 @@ const char* to_string(usm_kind kind) noexcept;
 /// Thread-safe; a hit on the calling thread's last lookups costs a few loads and no lock.
 const allocation* find_allocation(const void* p) noexcept;
 
+/// The allocation (alive or freed, still indexed) whose range is nearest to p: the one holding
+/// it, else the closer of its neighbours; nullptr when USM holds nothing. For diagnostics.
+const allocation* nearest_allocation(const void* p) noexcept;
+
 // ------------------------------ usm_allocate / usm_free
 /// Allocates `bytes` aligned to max(align, 64) and records it. Returns nullptr for 0 bytes or when
 /// the host is out of memory (as sycl::malloc_* do).

@@ -1,0 +1,49 @@
+// The checking mode seen from the ESIMD headers: the level (XESIM_CHECK=off|basic|full) and the
+// out-of-line entry points the memory port and the SLM calls use when a check is on. Reports,
+// their format and the summary at exit live in src/check (docs/checks.md).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <source_location>
+
+namespace xesim::check {
+
+// ------------------------------ level
+/// off: no diagnostics (SLM errors raise sycl::exception as before). basic (default): the cheap
+/// rules. full: adds the costly ones (slm-race).
+enum class level : std::uint8_t { off = 0, basic = 1, full = 2 };
+
+namespace detail {
+/// Set before main from XESIM_CHECK (src/check/state.cpp); read by every memory op.
+extern constinit level g_level;
+}  // namespace detail
+
+/// The current level: one load, no call.
+inline level current_level() noexcept { return detail::g_level; }
+/// Whether any check runs (the one branch a memory op pays).
+inline bool on() noexcept { return detail::g_level != level::off; }
+/// Changes the level (tests, tools). Not synchronised: call between launches.
+void set_level(level l) noexcept;
+/// "off", "basic" or "full".
+const char* to_string(level l) noexcept;
+/// The level XESIM_CHECK=`value` names, or `fallback` for null and unknown values.
+level level_from_string(const char* value, level fallback) noexcept;
+
+// ------------------------------ counts
+/// Errors and warnings reported so far in this process (every occurrence, repeats included).
+std::uint64_t error_count() noexcept;
+std::uint64_t warning_count() noexcept;
+/// Forgets every report and count (tests).
+void reset_reports() noexcept;
+
+// ------------------------------ entry points of the headers
+/// slm_init(bytes) called from `loc`: slm-too-large (error over the model, warning > 64 KB) and
+/// slm-init-misuse (called twice, or by only some work-items). Returns the bytes to initialise
+/// (0 when the call must be skipped).
+std::size_t on_slm_init(std::size_t bytes, const std::source_location& loc);
+/// barrier() called from `loc` by the running work-item (remembered for barrier-divergence
+/// reports, and the SLM race epoch under full).
+void on_barrier(const std::source_location& loc) noexcept;
+
+}  // namespace xesim::check
