@@ -16,6 +16,7 @@ using sycl::half;
 
 namespace {
 constexpr int kN = 64;
+constexpr auto kAlign4 = esimd::properties{esimd::alignment<4>};
 volatile float g_sink;  // keeps loaded values alive
 template <class V>
 void sink(const V& v) {
@@ -115,8 +116,8 @@ CHILD_TEST(BlockPastTheEnd) {
   sycl::queue q;
   float* p = sycl::malloc_device<float>(kN, q);
   q.parallel_for<class PastEnd>(sycl::range<1>(1), [=](sycl::id<1>) SYCL_ESIMD_KERNEL {
-     esimd::block_store<float, 16>(p + kN - 8, simd<float, 16>(1.f),
-                                   esimd::properties{esimd::alignment<4>});  // FIRE: past end
+     const simd<float, 16> ones(1.f);
+     esimd::block_store<float, 16>(p + kN - 8, ones, kAlign4);  // FIRE: past end
    }).wait();
   sycl::free(p, q);
   std::puts("run completed");
@@ -155,8 +156,8 @@ CHILD_TEST(UseAfterFree) {
   int* p = sycl::malloc_shared<int>(kN, q);
   sycl::free(p, q);
   q.parallel_for<class AfterFree>(sycl::range<1>(1), [=](sycl::id<1>) SYCL_ESIMD_KERNEL {
-     esimd::atomic_update<esimd::atomic_op::inc, int, 4>(p,
-                                                         simd<uint32_t, 4>(0, 4));  // FIRE: freed
+     const simd<uint32_t, 4> offs(0, 4);
+     esimd::atomic_update<esimd::atomic_op::inc, int, 4>(p, offs);  // FIRE: freed
    }).wait();
 }
 CHILD_TEST(HostPointer) {
