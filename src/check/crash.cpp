@@ -51,11 +51,15 @@ void on_signal(int sig, siginfo_t* info, void*) {
                         : "illegal instruction");
     put(" inside a kernel\n    kernel: ");
     put(it->launch->kernel_name);
-    put("\n    work-group: ");
-    put_ids(it->group_id, it->launch->dims);
-    put(", work-item: local ");
-    put_ids(it->local_id, it->launch->dims);
-    put(", global ");
+    if (it->launch->is_nd_range) {
+      put("\n    work-group: ");
+      put_ids(it->group_id, it->launch->dims);
+      put(", work-item: local ");
+      put_ids(it->local_id, it->launch->dims);
+      put(", global ");
+    } else {
+      put("\n    work-item: ");
+    }
     put_ids(it->global_id, it->launch->dims);
     if (sig == SIGSEGV || sig == SIGBUS) {
       put("\n    address: 0x");

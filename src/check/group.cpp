@@ -67,11 +67,6 @@ namespace detail {
 bool on_barrier_divergence(const rt::barrier_divergence_info& info) {
   if (!on()) return false;  // off: the engine raises its sycl::exception
   const rt::launch_info& l = *info.launch;
-  const rt::item_state* waiter = nullptr;
-  if (info.waiting_count > 0) {
-    rt::item_state* cur = rt::current_item();
-    waiter = cur;
-  }
   std::string what = "work-items " + id_list(info.exited, info.exited_count) +
                      " of a work-group returned from the kernel (or called fewer barriers) while "
                      "work-items " +
@@ -80,8 +75,8 @@ bool on_barrier_divergence(const rt::barrier_divergence_info& info) {
                         "\n    work-group: " + ids(info.group_id, l.dims) + " (linear " +
                         std::to_string(info.group_linear_id) + ", " +
                         std::to_string(info.group_size) + " work-items)\n";
-  std::source_location bl{};
-  if (waiter && waiter->group) bl = waiter->barrier_loc;
+  const std::source_location bl =
+      info.waiting_count > 0 ? info.items[info.waiting[0]].barrier_loc : std::source_location{};
   details += "    call: barrier() #" + std::to_string(info.barriers[info.waiting[0]] + 1) +
              " of work-item " + std::to_string(info.waiting[0]) + " at " + where(bl) + "\n";
   if (info.exited_count > 0)

@@ -258,7 +258,8 @@ void work_group::report_divergence() {
                                waiting_ids_.data(),
                                waiting_ids_.size(),
                                barrier_counts_.data(),
-                               n_};
+                               n_,
+                               items_.data()};
   if (hooks().barrier_divergence && hooks().barrier_divergence(info)) {
     if (!hooks().divergence_releases) {
       abort_ = true;

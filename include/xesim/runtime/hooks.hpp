@@ -21,6 +21,7 @@ struct barrier_divergence_info {
   std::size_t waiting_count;
   const std::uint32_t* barriers;  ///< barriers passed, per local linear id (group size entries)
   std::size_t group_size;
+  const item_state* items;  ///< the group's work-items, by local linear id (group size entries)
 };
 
 struct engine_hooks {
