@@ -144,10 +144,17 @@ TEST(EsimdAccessor, GatherScatterDeviceAccessorForms) {
   for (int k = N - 1; k > 0; --k) std::swap(perm[k], perm[std::rand() % (k + 1)]);
   simd<std::uint32_t, N> p;
   for (int j = 0; j < N; ++j) p[j] = perm[j];
+  // VS = 2 reads pairs: even element indices, so every pair stays inside the item's row.
+  std::vector<std::uint32_t> pairs;
+  for (std::uint32_t x : perm)
+    if (x % 2 == 0) pairs.push_back(x);
+  simd<std::uint32_t, N> p2(0);
+  for (int j = 0; j < N / 2; ++j) p2[j] = pairs[j];
   for (int form = 0; form < 7; ++form) {
     auto out = run_rw<int>(in, kItems * N, [=](auto a, auto b, std::size_t i) {
       const std::uint32_t base = static_cast<std::uint32_t>(i * N * sizeof(int));
       simd<std::uint32_t, N> offs = p * sizeof(int) + base;
+      simd<std::uint32_t, N> offs2 = p2 * sizeof(int) + base;
       simd_mask<N> even;
       for (int j = 0; j < N; ++j) even[j] = (j % 2) == 0;
       simd<int, N> v;
@@ -165,7 +172,7 @@ TEST(EsimdAccessor, GatherScatterDeviceAccessorForms) {
           v = gather<int, N>(a, offs.template select<N, 1>(0));
           break;  // acc-ga-9
         case 4:
-          v = gather<int, N, 2>(a, offs.template select<N / 2, 1>(0));
+          v = gather<int, N, 2>(a, offs2.template select<N / 2, 1>(0));
           break;  // VS = 2
         case 5:
           v = gather<int, N>(a, base);
@@ -187,7 +194,7 @@ TEST(EsimdAccessor, GatherScatterDeviceAccessorForms) {
         const int k = i * N + j;
         int expect = in[i * N + perm[j]];
         if (form == 1 && j % 2) expect = -3;
-        if (form == 4) expect = in[i * N + perm[j % (N / 2)] + j / (N / 2)];
+        if (form == 4) expect = in[i * N + pairs[j % (N / 2)] + j / (N / 2)];
         if (form == 5) expect = in[i * N];
         if (form == 6 && j % 2) expect = -7;  // masked-off lanes are not written
         ASSERT_EQ(out[k], expect) << "form " << form << " item " << i << " lane " << j;

@@ -27,28 +27,32 @@ namespace xesim::esimd {
 template <atomic_op Op, class T, int N, class Toffset, class AccessorT,
           class Props = empty_properties_t, XESIM_AA_OK(0, acc_rw_v) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, simd<Toffset, N> byte_offset,
-                                      simd_mask<N> mask, Props = {}) {
+                                      simd_mask<N> mask, Props = {},
+                                      std::source_location loc = std::source_location::current()) {
   return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset,
-                                                     nullptr, nullptr, mask);
+                                                     nullptr, nullptr, mask, loc);
 }
 template <atomic_op Op, class T, int N, class Toffset, class AccessorT,
           class Props = empty_properties_t, XESIM_AA_OK(0, acc_rw_v) = 0>
-XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, simd<Toffset, N> byte_offset, Props = {}) {
+XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, simd<Toffset, N> byte_offset, Props = {},
+                                      std::source_location loc = std::source_location::current()) {
   return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset,
-                                                     nullptr, nullptr, 1);
+                                                     nullptr, nullptr, 1, loc);
 }
 template <atomic_op Op, class T, int N, class AccessorT, class OffsetViewT,
           class Props = empty_properties_t, XESIM_AA_VIEW_OK(0) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, OffsetViewT byte_offset, simd_mask<N> mask,
-                                      Props = {}) {
+                                      Props = {},
+                                      std::source_location loc = std::source_location::current()) {
   return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset.read(),
-                                                     nullptr, nullptr, mask);
+                                                     nullptr, nullptr, mask, loc);
 }
 template <atomic_op Op, class T, int N, class AccessorT, class OffsetViewT,
           class Props = empty_properties_t, XESIM_AA_VIEW_OK(0) = 0>
-XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, OffsetViewT byte_offset, Props = {}) {
+XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, OffsetViewT byte_offset, Props = {},
+                                      std::source_location loc = std::source_location::current()) {
   return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset.read(),
-                                                     nullptr, nullptr, 1);
+                                                     nullptr, nullptr, 1, loc);
 }
 
 // ------------------------------ atomic_update (device accessor): one operand
@@ -56,30 +60,34 @@ XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, OffsetViewT byte_offset, Pr
 template <atomic_op Op, class T, int N, class Toffset, class AccessorT,
           class Props = empty_properties_t, XESIM_AA_OK(1, acc_rw_v) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, simd<Toffset, N> byte_offset, simd<T, N> src0,
-                                      simd_mask<N> mask, Props = {}) {
+                                      simd_mask<N> mask, Props = {},
+                                      std::source_location loc = std::source_location::current()) {
   return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset, &src0,
-                                                     nullptr, mask);
+                                                     nullptr, mask, loc);
 }
 template <atomic_op Op, class T, int N, class Toffset, class AccessorT,
           class Props = empty_properties_t, XESIM_AA_OK(1, acc_rw_v) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, simd<Toffset, N> byte_offset, simd<T, N> src0,
-                                      Props = {}) {
+                                      Props = {},
+                                      std::source_location loc = std::source_location::current()) {
   return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset, &src0,
-                                                     nullptr, 1);
+                                                     nullptr, 1, loc);
 }
 template <atomic_op Op, class T, int N, class AccessorT, class OffsetViewT,
           class Props = empty_properties_t, XESIM_AA_VIEW_OK(1) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, OffsetViewT byte_offset, simd<T, N> src0,
-                                      simd_mask<N> mask, Props = {}) {
+                                      simd_mask<N> mask, Props = {},
+                                      std::source_location loc = std::source_location::current()) {
   return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset.read(),
-                                                     &src0, nullptr, mask);
+                                                     &src0, nullptr, mask, loc);
 }
 template <atomic_op Op, class T, int N, class AccessorT, class OffsetViewT,
           class Props = empty_properties_t, XESIM_AA_VIEW_OK(1) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, OffsetViewT byte_offset, simd<T, N> src0,
-                                      Props = {}) {
+                                      Props = {},
+                                      std::source_location loc = std::source_location::current()) {
   return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset.read(),
-                                                     &src0, nullptr, 1);
+                                                     &src0, nullptr, 1, loc);
 }
 
 // ------------------------------ atomic_update (device accessor): two operands
@@ -88,30 +96,34 @@ XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, OffsetViewT byte_offset, si
 template <atomic_op Op, class T, int N, class Toffset, class AccessorT,
           class Props = empty_properties_t, XESIM_AA_OK(2, acc_rw_v) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, simd<Toffset, N> byte_offset, simd<T, N> src0,
-                                      simd<T, N> src1, simd_mask<N> mask, Props = {}) {
+                                      simd<T, N> src1, simd_mask<N> mask, Props = {},
+                                      std::source_location loc = std::source_location::current()) {
   return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset, &src0,
-                                                     &src1, mask);
+                                                     &src1, mask, loc);
 }
 template <atomic_op Op, class T, int N, class Toffset, class AccessorT,
           class Props = empty_properties_t, XESIM_AA_OK(2, acc_rw_v) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, simd<Toffset, N> byte_offset, simd<T, N> src0,
-                                      simd<T, N> src1, Props = {}) {
+                                      simd<T, N> src1, Props = {},
+                                      std::source_location loc = std::source_location::current()) {
   return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset, &src0,
-                                                     &src1, 1);
+                                                     &src1, 1, loc);
 }
 template <atomic_op Op, class T, int N, class AccessorT, class OffsetViewT,
           class Props = empty_properties_t, XESIM_AA_VIEW_OK(2) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, OffsetViewT byte_offset, simd<T, N> src0,
-                                      simd<T, N> src1, simd_mask<N> mask, Props = {}) {
+                                      simd<T, N> src1, simd_mask<N> mask, Props = {},
+                                      std::source_location loc = std::source_location::current()) {
   return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset.read(),
-                                                     &src0, &src1, mask);
+                                                     &src0, &src1, mask, loc);
 }
 template <atomic_op Op, class T, int N, class AccessorT, class OffsetViewT,
           class Props = empty_properties_t, XESIM_AA_VIEW_OK(2) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, OffsetViewT byte_offset, simd<T, N> src0,
-                                      simd<T, N> src1, Props = {}) {
+                                      simd<T, N> src1, Props = {},
+                                      std::source_location loc = std::source_location::current()) {
   return detail::atomic_update_core<Op, T, N, Props>(detail::acc_ptr<T>(acc, 0), byte_offset.read(),
-                                                     &src0, &src1, 1);
+                                                     &src0, &src1, 1, loc);
 }
 
 // ------------------------------ atomic_update (local accessor: SLM)
@@ -121,21 +133,24 @@ XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, OffsetViewT byte_offset, si
 /// PVC, Xe2.
 template <atomic_op Op, class T, int N, class AccessorT, XESIM_AA_LOCAL_OK(0) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT lacc, simd<uint32_t, N> byte_offset,
-                                      simd_mask<N> mask = 1) {
+                                      simd_mask<N> mask = 1,
+                                      std::source_location loc = std::source_location::current()) {
   return detail::slm_atomic_update_core<Op, T, N>(byte_offset + detail::lacc_off(lacc, 0), nullptr,
-                                                  nullptr, mask);
+                                                  nullptr, mask, loc);
 }
 template <atomic_op Op, class T, int N, class AccessorT, XESIM_AA_LOCAL_OK(1) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT lacc, simd<uint32_t, N> byte_offset,
-                                      simd<T, N> src0, simd_mask<N> mask = 1) {
+                                      simd<T, N> src0, simd_mask<N> mask = 1,
+                                      std::source_location loc = std::source_location::current()) {
   return detail::slm_atomic_update_core<Op, T, N>(byte_offset + detail::lacc_off(lacc, 0), &src0,
-                                                  nullptr, mask);
+                                                  nullptr, mask, loc);
 }
 template <atomic_op Op, class T, int N, class AccessorT, XESIM_AA_LOCAL_OK(2) = 0>
 XESIM_INLINE simd<T, N> atomic_update(AccessorT lacc, simd<uint32_t, N> byte_offset,
-                                      simd<T, N> src0, simd<T, N> src1, simd_mask<N> mask = 1) {
+                                      simd<T, N> src0, simd<T, N> src1, simd_mask<N> mask = 1,
+                                      std::source_location loc = std::source_location::current()) {
   return detail::slm_atomic_update_core<Op, T, N>(byte_offset + detail::lacc_off(lacc, 0), &src0,
-                                                  &src1, mask);
+                                                  &src1, mask, loc);
 }
 
 #undef XESIM_AA_OK

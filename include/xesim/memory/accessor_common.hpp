@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <source_location>
 
 #include "xesim/memory/properties.hpp"
 #include "xesim/sycl/accessor_traits.hpp"
