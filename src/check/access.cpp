@@ -79,9 +79,19 @@ bool check_alignment(const mem_access& a, std::uintptr_t addr, const rt::item_st
 
 // ------------------------------ out-of-bounds
 bool global_range_ok(std::uintptr_t addr, std::uint64_t bytes, const rt::allocation*& al) {
+  const std::uint64_t epoch = rt::usm_free_epoch();
   al = rt::find_allocation(reinterpret_cast<const void*>(addr));
-  return al && al->alive.load(std::memory_order_acquire) &&
-         bytes <= al->size - (addr - reinterpret_cast<std::uintptr_t>(al->base));
+  const bool ok = al && al->alive.load(std::memory_order_acquire) &&
+                  bytes <= al->size - (addr - reinterpret_cast<std::uintptr_t>(al->base));
+  if (ok) {  // the port's inline fast path accepts this range until the next free
+    check::detail::usm_window& w = check::detail::tls_usm_window;
+    if (w.epoch != epoch) w = {};  // something was freed: forget every range
+    const int slot = static_cast<int>(w.next++ % check::detail::usm_window::kRanges);
+    w.lo[slot] = reinterpret_cast<std::uintptr_t>(al->base);
+    w.hi[slot] = w.lo[slot] + al->size;
+    w.epoch = epoch;
+  }
+  return ok;
 }
 
 void report_oob(const mem_access& a, std::uint32_t lane, std::uintptr_t addr, std::uint64_t bytes,

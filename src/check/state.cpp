@@ -15,6 +15,7 @@ namespace xesim::check {
 
 namespace detail {
 constinit level g_level = level::basic;
+constinit thread_local usm_window tls_usm_window{};
 }  // namespace detail
 
 namespace {

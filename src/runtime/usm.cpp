@@ -22,6 +22,11 @@
 #include "xesim/sycl/exception.hpp"
 
 namespace xesim::rt {
+
+namespace detail {
+constinit std::atomic<std::uint64_t> g_usm_free_epoch{1};
+}  // namespace detail
+
 namespace {
 
 constexpr std::size_t kMinAlign = 64;
@@ -169,6 +174,7 @@ void usm_free(void* p) {
       fail("sycl::free: pointer is " + std::to_string(a - std::uintptr_t(rec->base)) +
            " bytes inside " + describe(*rec) + ", not its base");
     rec->alive.store(false, std::memory_order_release);
+    detail::g_usm_free_epoch.fetch_add(1, std::memory_order_release);
     r.live_bytes[static_cast<int>(rec->kind)].fetch_sub(rec->size, std::memory_order_relaxed);
     r.quarantine.push_back(rec);
     r.quarantine_bytes += rec->size;

@@ -17,6 +17,22 @@ enum class level : std::uint8_t { off = 0, basic = 1, full = 2 };
 namespace detail {
 /// Set before main from XESIM_CHECK (src/check/state.cpp); read by every memory op.
 extern constinit level g_level;
+/// The USM ranges [lo, hi) of this thread's last in-bounds accesses (a kernel touches a few
+/// buffers), valid while the USM free epoch equals `epoch`: the memory port's inline fast path
+/// (src/check/access.cpp fills them, round-robin).
+struct usm_window {
+  static constexpr int kRanges = 4;
+  std::uintptr_t lo[kRanges] = {}, hi[kRanges] = {};
+  std::uint64_t epoch = 0;
+  unsigned next = 0;
+  /// Whether [addr, addr + bytes) lies in one cached range (no wrap-around).
+  bool holds(std::uintptr_t addr, std::uint64_t bytes) const noexcept {
+    for (int i = 0; i < kRanges; ++i)
+      if (addr >= lo[i] && addr <= hi[i] && bytes <= hi[i] - addr) return true;
+    return false;
+  }
+};
+extern constinit thread_local usm_window tls_usm_window;
 }  // namespace detail
 
 /// The current level: one load, no call.

@@ -13,6 +13,7 @@
 
 #include "xesim/check/check.hpp"
 #include "xesim/runtime/context.hpp"
+#include "xesim/runtime/usm_registry.hpp"
 #include "xesim/simd/simd_mask.hpp"
 #include "xesim/sycl/exception.hpp"
 
@@ -49,9 +50,22 @@ bool check_access(const mem_access& a, simd_mask_elem_type* ok,
 
 // ------------------------------ port
 /// A block access (one address): true to perform it, false to skip it (the load gives zeros).
+/// basic: an aligned access inside the last USM range (or the initialised SLM) returns inline;
+/// anything else, and every access under full, goes to src/check.
 XESIM_INLINE bool memory_port(const mem_access& a, const std::source_location& loc) noexcept {
   if (!check::on()) [[unlikely]]
     return true;
+  const std::uint64_t bytes = std::uint64_t(a.elem_bytes) * a.elems;
+  if (a.space == mem_space::global) {
+    const std::uintptr_t addr = reinterpret_cast<std::uintptr_t>(a.base) + a.offset;
+    const check::detail::usm_window& w = check::detail::tls_usm_window;
+    if (addr % a.align == 0 && w.epoch == rt::usm_free_epoch() && w.holds(addr, bytes)) [[likely]]
+      return true;
+  } else if (check::current_level() == check::level::basic) {
+    const rt::item_state* it = rt::current_item();
+    if (it && it->slm && a.offset % a.align == 0 && a.offset + bytes <= it->slm_size) [[likely]]
+      return true;
+  }
   simd_mask_elem_type ok[1];
   return check_access(a, ok, loc);
 }
@@ -66,8 +80,23 @@ XESIM_INLINE const simd_mask_elem_type* memory_port_lanes(
   if (!check::on()) [[unlikely]]
     return mask;
   std::uint64_t offs[L];
-  for (int i = 0; i < L; ++i)
+  std::uint64_t hi = 0;
+  for (int i = 0; i < L; ++i) {
     offs[i] = static_cast<std::uint64_t>(static_cast<std::uintptr_t>(offsets[i]));
+    hi = offs[i] > hi ? offs[i] : hi;
+  }
+  const std::uint64_t bytes = std::uint64_t(a.elem_bytes) * a.elems;
+  if (a.space == mem_space::global) {  // every lane inside the last USM range: inline
+    const std::uintptr_t base = reinterpret_cast<std::uintptr_t>(a.base);
+    const check::detail::usm_window& w = check::detail::tls_usm_window;
+    if (hi < (std::uint64_t(1) << 62) && w.epoch == rt::usm_free_epoch() &&
+        w.holds(base, hi + bytes)) [[likely]]
+      return mask;
+  } else if (check::current_level() == check::level::basic) {
+    const rt::item_state* it = rt::current_item();
+    if (it && it->slm && hi < it->slm_size && bytes <= it->slm_size - hi) [[likely]]
+      return mask;
+  }
   a.lane_offsets = offs;
   a.mask = mask;
   return check_access(a, ok, loc) ? mask : ok;

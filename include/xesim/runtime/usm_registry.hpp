@@ -21,6 +21,15 @@ struct allocation {
   std::atomic<bool> alive;
 };
 
+namespace detail {
+/// Bumped by every usm_free: a range found alive stays alive while this is unchanged.
+extern constinit std::atomic<std::uint64_t> g_usm_free_epoch;
+}  // namespace detail
+/// The free epoch (one relaxed load): the checks' cache of a live range is valid while it holds.
+inline std::uint64_t usm_free_epoch() noexcept {
+  return detail::g_usm_free_epoch.load(std::memory_order_relaxed);
+}
+
 /// "host", "device" or "shared".
 const char* to_string(usm_kind kind) noexcept;
 
