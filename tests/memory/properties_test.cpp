@@ -3,8 +3,11 @@
 // tables, atomic operand counts; then programs DPC++ rejects must not compile here either
 // (compiled with the same compiler as a subprocess), and the legal spellings must compile.
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <string>
+
+#include <unistd.h>
 
 #include "memory/mem_test_util.hpp"
 
@@ -125,12 +128,19 @@ TEST(Properties, CacheHintTablesAndAtomicOperandCounts) {
   SUCCEED();
 }
 
+/// A file-name suffix unique across the test processes CTest runs in parallel (pid) and across
+/// calls in one process (counter): rand() repeats in every process and made them collide.
+std::string unique_suffix() {
+  static std::atomic<int> counter{0};
+  return std::to_string(::getpid()) + "_" + std::to_string(counter++);
+}
+
 // ------------------------------ what must and must not compile
 /// Compiles `body` (inside main) with the memory headers; returns the compiler's output and sets
 /// `ok` to whether it compiled.
 std::string compile(const std::string& body, bool& ok) {
   const std::string dir = XESIM_TEST_BIN_DIR;
-  const std::string src = dir + "/memory_props_snippet_" + std::to_string(rand()) + ".cpp";
+  const std::string src = dir + "/memory_props_snippet_" + unique_suffix() + ".cpp";
   FILE* f = std::fopen(src.c_str(), "w");
   if (!f) {
     ok = false;

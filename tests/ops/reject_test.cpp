@@ -3,9 +3,12 @@
 // its message must appear; the legal spellings next to them must compile.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+
+#include <unistd.h>
 #include <utility>
 #include <vector>
 
@@ -15,10 +18,17 @@ const char* kPrelude =
     "#include <sycl/sycl.hpp>\n#include <sycl/ext/intel/esimd.hpp>\n#include <functional>\n"
     "using namespace sycl::ext::intel::esimd;\n";
 
+/// A file-name suffix unique across the test processes CTest runs in parallel (pid) and across
+/// calls in one process (counter): rand() repeats in every process and made them collide.
+std::string unique_suffix() {
+  static std::atomic<int> counter{0};
+  return std::to_string(::getpid()) + "_" + std::to_string(counter++);
+}
+
 /// Compiles `src` (after the prelude); returns the compiler's output, sets ok to its success.
 std::string compile(const std::string& src, bool& ok) {
   const std::string path =
-      std::string(XESIM_TEST_BIN_DIR) + "/ops_reject_snippet_" + std::to_string(rand()) + ".cpp";
+      std::string(XESIM_TEST_BIN_DIR) + "/ops_reject_snippet_" + unique_suffix() + ".cpp";
   FILE* f = std::fopen(path.c_str(), "w");
   if (f == nullptr) {
     ok = false;
