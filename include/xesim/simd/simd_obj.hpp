@@ -22,6 +22,25 @@ template <class T, int N, int M> struct resize_simd<simd_mask_impl<T, N>, M> {
 /// The vector type of Derived's kind (simd or mask) with M elements.
 template <class V, int M> using resize_simd_t = typename resize_simd<V, M>::type;
 
+/// Copies N elements in pieces of 16 elements (at most 64 bytes), the unit the arithmetic works
+/// in, so that g++ can keep each piece of a vector in one register (one 256-byte memcpy it
+/// cannot split, and the vector stays in memory).
+template <class T, int N> XESIM_INLINE void copy_n_vec(T* dst, const T* src) {
+  constexpr int kBytes = N * static_cast<int>(sizeof(T));
+  constexpr int kPiece = 16 * sizeof(T) < 64 ? 16 * static_cast<int>(sizeof(T)) : 64;
+  typedef char piece __attribute__((vector_size(kPiece)));
+  auto* d = reinterpret_cast<char*>(dst);
+  const auto* s = reinterpret_cast<const char*>(src);
+#pragma GCC unroll 64
+  for (int k = 0; k < kBytes / kPiece; ++k) {
+    piece x;
+    __builtin_memcpy(&x, s + kPiece * k, kPiece);
+    __builtin_memcpy(d + kPiece * k, &x, kPiece);
+  }
+  if constexpr (kBytes % kPiece != 0)
+    __builtin_memcpy(d + kBytes / kPiece * kPiece, s + kBytes / kPiece * kPiece, kBytes % kPiece);
+}
+
 template <class T, int N, class Derived> class simd_obj_impl {
   static_assert(N >= 1, "simd: the number of elements N must be >= 1");
   static_assert(is_valid_simd_elem_type_v<T>,
@@ -178,13 +197,13 @@ template <class T, int N, class Derived> class simd_obj_impl {
   template <class Flags = element_aligned_tag,
             class = std::enable_if_t<is_simd_flag_type_v<Flags>>>
   void copy_from(const T* addr, Flags = {}) {
-    std::memcpy(static_cast<void*>(data_), static_cast<const void*>(addr), sizeof(data_));
+    copy_n_vec<T, N>(data_, addr);
   }
   /// Stores the N elements contiguously at `addr`.
   template <class Flags = element_aligned_tag,
             class = std::enable_if_t<is_simd_flag_type_v<Flags>>>
   void copy_to(T* addr, Flags = {}) const {
-    std::memcpy(static_cast<void*>(addr), static_cast<const void*>(data_), sizeof(data_));
+    copy_n_vec<T, N>(addr, data_);
   }
   /// Loads N elements at byte `offset` of a device accessor's buffer or a local accessor's SLM;
   /// Flags (an alignment flag or properties{alignment<A>}) assert the alignment. ChunkSize is
