@@ -1,64 +1,97 @@
-// Pooled, guarded fiber stacks (fiber_stack.hpp).
+// Guarded fiber stacks and the context switch (fiber_stack.hpp).
 #include "fiber_stack.hpp"
 
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <new>
-#include <vector>
+
+// The switch (System V x86-64): push the six callee-saved registers, save rsp, load the other
+// context's rsp, pop its registers, ret to where it called us. The entry of a new context: its
+// first switch "returns" into xesim_rt_context_entry with r12 = entry and r13 = arg; the
+// undefined return address ends backtraces and unwinding there.
+asm(R"(
+  .text
+  .p2align 4
+  .globl xesim_rt_switch_context
+  .hidden xesim_rt_switch_context
+  .type xesim_rt_switch_context, @function
+xesim_rt_switch_context:
+  pushq %rbp
+  pushq %rbx
+  pushq %r15
+  pushq %r14
+  pushq %r13
+  pushq %r12
+  movq %rsp, (%rdi)
+  movq %rsi, %rsp
+  popq %r12
+  popq %r13
+  popq %r14
+  popq %r15
+  popq %rbx
+  popq %rbp
+  ret
+  .size xesim_rt_switch_context, .-xesim_rt_switch_context
+
+  .p2align 4
+  .globl xesim_rt_context_entry
+  .hidden xesim_rt_context_entry
+  .type xesim_rt_context_entry, @function
+xesim_rt_context_entry:
+  .cfi_startproc
+  .cfi_undefined rip
+  movq %r13, %rdi
+  andq $-16, %rsp
+  callq *%r12
+  ud2
+  .cfi_endproc
+  .size xesim_rt_context_entry, .-xesim_rt_context_entry
+)");
+
+extern "C" void xesim_rt_context_entry();
 
 namespace xesim::rt {
 namespace {
-
-// Stacks kept per thread once created; a work-group of G items needs G - 1 at once.
-constexpr std::size_t kMaxPooledStacks = 1024;
 
 std::size_t page_bytes() {
   static const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
   return page;
 }
 
-struct stack_pool {
-  std::vector<void*> free_bases;  // lowest address of each mapping (the guard page)
-  ~stack_pool() {
-    for (void* base : free_bases) ::munmap(base, kFiberStackBytes + page_bytes());
-  }
-};
-thread_local stack_pool tls_pool;
+// Registers popped by xesim_rt_switch_context, in order, then its return address.
+enum saved : int { kR12, kR13, kR14, kR15, kRbx, kRbp, kReturn, kSlots };
 
 }  // namespace
 
-boost::context::stack_context pooled_stack::allocate() {
-  const std::size_t guard = page_bytes();
-  void* base;
-  if (!tls_pool.free_bases.empty()) {
-    base = tls_pool.free_bases.back();
-    tls_pool.free_bases.pop_back();
-  } else {
-    base = ::mmap(nullptr, kFiberStackBytes + guard, PROT_READ | PROT_WRITE,
-                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (base == MAP_FAILED) throw std::bad_alloc();
-    if (::mprotect(base, guard, PROT_NONE) != 0) {  // overflow faults instead of corrupting
-      ::munmap(base, kFiberStackBytes + guard);
-      throw std::bad_alloc();
-    }
-  }
-  boost::context::stack_context sctx;
-  sctx.size = kFiberStackBytes;
-  sctx.sp = static_cast<char*>(base) + guard + kFiberStackBytes;  // stacks grow down
-  return sctx;
+stack_pool::~stack_pool() {
+  for (void* base : bases_) ::munmap(base, kFiberStackBytes + page_bytes());
 }
 
-void pooled_stack::deallocate(boost::context::stack_context& sctx) noexcept {
-  void* base = static_cast<char*>(sctx.sp) - kFiberStackBytes - page_bytes();
-  if (tls_pool.free_bases.size() < kMaxPooledStacks) {
-    try {
-      tls_pool.free_bases.push_back(base);
-      return;
-    } catch (...) {
-    }
+void* stack_pool::allocate(std::size_t colour) {
+  const std::size_t guard = page_bytes();
+  bases_.reserve(bases_.size() + 1);  // may throw before anything is mapped
+  void* base = ::mmap(nullptr, kFiberStackBytes + guard, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (base == MAP_FAILED) throw std::bad_alloc();
+  if (::mprotect(base, guard, PROT_NONE) != 0) {  // overflow faults instead of corrupting
+    ::munmap(base, kFiberStackBytes + guard);
+    throw std::bad_alloc();
   }
-  ::munmap(base, kFiberStackBytes + page_bytes());
+  bases_.push_back(base);
+  return static_cast<char*>(base) + guard + kFiberStackBytes - colour;  // stacks grow down
+}
+
+void* make_context(void* top, void (*entry)(void*), void* arg) noexcept {
+  auto* sp = reinterpret_cast<std::uintptr_t*>(
+                 reinterpret_cast<std::uintptr_t>(top) & ~std::uintptr_t(15)) -
+             kSlots - 1;
+  for (int i = 0; i < kSlots; ++i) sp[i] = 0;
+  sp[kR12] = reinterpret_cast<std::uintptr_t>(entry);
+  sp[kR13] = reinterpret_cast<std::uintptr_t>(arg);
+  sp[kReturn] = reinterpret_cast<std::uintptr_t>(&xesim_rt_context_entry);
+  return sp;
 }
 
 }  // namespace xesim::rt

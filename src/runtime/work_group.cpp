@@ -19,8 +19,8 @@ constexpr unsigned char kSlmFill = 0xCD;
 constexpr std::size_t kSlmAlign = 4096;
 constexpr std::size_t kMaxIdsInMessage = 16;
 
-// Thrown on the worker stack to unwind the host item of an abandoned group. Not a std::exception,
-// so a kernel's catch (const std::exception&) does not swallow it.
+// Thrown from barrier() to unwind the items of an abandoned group. Not a std::exception, so a
+// kernel's catch (const std::exception&) does not swallow it.
 struct group_abort {};
 
 std::string id_list(const std::vector<std::size_t>& ids) {
@@ -62,7 +62,7 @@ std::exception_ptr work_group::run(const launch_info& launch, kernel_ref kernel,
   n_ = L[0] * L[1] * L[2];
   if (items_.size() < n_) {
     items_.resize(n_);
-    slots_.resize(n_);
+    slots_.resize(n_);  // the sleeping fibers' saved stack pointers move along
   }
   for (std::size_t i = 0; i < n_; ++i) {
     item_state& it = items_[i];
@@ -86,7 +86,8 @@ std::exception_ptr work_group::run(const launch_info& launch, kernel_ref kernel,
     slots_[i].state = phase::not_started;
   }
   done_ = arrived_ = slm_size_ = 0;
-  rng_ = schedule_seed() ^ (group_linear * 0xbf58476d1ce4e5b9ull);
+  seed_ = schedule_seed();
+  rng_ = seed_ ^ (group_linear * 0xbf58476d1ce4e5b9ull);
   host_ = kNone;
   abort_ = false;
   error_ = nullptr;
@@ -104,48 +105,57 @@ std::exception_ptr work_group::run(const launch_info& launch, kernel_ref kernel,
     slots_[i].state = phase::done;
     ++done_;
     if (host_ == kNone) continue;  // no barrier yet: next item, straight on this stack
-    // Item i reached a barrier, so the items after it run as fibers; now that i returned, this
-    // stack schedules them until all return (or the group is abandoned).
+    // Item i reached a barrier, so the items after it run on fibers; now that i returned, this
+    // stack waits until they all return (the last one switches back here) or the group is
+    // abandoned.
     if (!abort_ && divergent()) report_divergence();
     while (!abort_ && done_ < n_) switch_to(pick_next(i));
     break;
   }
   detail::tls_current_item = nullptr;
   if (!abort_ && hooks().group_end) hooks().group_end(items_.data(), n_);
-  if (abort_)
-    for (std::size_t j = 0; j < n_; ++j)
-      slots_[j].ctx = boost::context::fiber();  // unwinds its stack
+  if (abort_) unwind_stopped_items();
   launch_ = nullptr;
   return std::exchange(error_, nullptr);
 }
 
 // ------------------------------ barrier
-// One fiber switch per arriving item, round-robin; the last to arrive releases the group and runs
-// on without switching. Measured on one thread, Release, 2-core Zen 5 host (shared, noisy):
-// ~54 ns per barrier per work-item with 8 items per group, ~67 ns with 32 (more stacks in cache);
-// a group with no barrier costs ~17-34 ns per work-item including the launch (no fiber at all).
-// Command: build-engine/bin/test_runtime_barrier_cost_test (tests/runtime/barrier_cost_test.cpp).
+// Arriving: one fiber switch to the next runnable item (round-robin: the next slot); the last to
+// arrive releases the group and runs on without switching. The first barrier of a group costs
+// the same as the others, plus one switch per item when it returns: fibers sleep between groups.
+// Measured (bench/RESULTS.md "Barrier"): see the table there and bench/barrier_bench.cpp.
 void work_group::barrier(item_state& me) {
   const std::size_t idx = me.local_linear_id;
-  if (host_ == kNone) host_ = idx;  // first barrier of the group: this stack hosts the fibers
-  slots_[idx].state = phase::waiting;
+  if (abort_) [[unlikely]] {  // an abandoned item called barrier() again (a destructor, a catch)
+    if (std::uncaught_exceptions() > 0) return;
+    throw group_abort{};
+  }
+  if (host_ == kNone) [[unlikely]]
+    host_ = idx;  // first barrier of the group: this stack (the worker's) hosts the fibers
   if (++arrived_ == n_) {  // the last to arrive releases everyone and keeps running
     for (std::size_t j = 0; j < n_; ++j)
       if (slots_[j].state == phase::waiting) slots_[j].state = phase::ready;
-    slots_[idx].state = phase::ready;
     arrived_ = 0;
     ++me.barriers_passed;
     return;
   }
-  if (divergent()) report_divergence();
-  if (abort_ && idx == host_) throw group_abort{};
-  if (!abort_ && slots_[idx].state == phase::ready) {  // released by a divergence report
-    ++me.barriers_passed;
-    return;
+  slots_[idx].state = phase::waiting;
+  std::size_t next;
+  if (done_ != 0 && divergent()) [[unlikely]] {
+    report_divergence();
+    if (abort_ && idx == host_) throw group_abort{};
+    if (!abort_ && slots_[idx].state == phase::ready) {  // released by the divergence report
+      ++me.barriers_passed;
+      return;
+    }
+    next = abort_ ? host_ : pick_next(idx);
+  } else {
+    next = pick_next(idx);
   }
-  switch_to(abort_ ? host_ : pick_next(idx));
-  // Resumed: released from the barrier (a fiber is never resumed after an abort: it is unwound).
-  if (abort_) throw group_abort{};
+  switch_to(next);
+  // Resumed: released from the barrier, or the group was abandoned (unwind this item).
+  if (abort_) [[unlikely]]
+    throw group_abort{};
   detail::tls_current_item = &me;
   ++me.barriers_passed;
 }
@@ -168,76 +178,78 @@ void work_group::slm_init(std::size_t bytes) {
   }
 }
 
-std::size_t work_group::pick_next(std::size_t from) const noexcept {
-  if (const std::uint64_t seed = schedule_seed()) [[unlikely]] {
-    std::size_t runnable = 0;
-    for (std::size_t j = 0; j < n_; ++j)
-      runnable +=
-          j != from && (slots_[j].state == phase::ready || slots_[j].state == phase::not_started);
-    if (runnable > 0) {
-      rng_ = rng_ * 6364136223846793005ull + (seed | 1);  // LCG step
-      std::size_t pick = static_cast<std::size_t>((rng_ >> 33) % runnable);
-      for (std::size_t j = 0; j < n_; ++j)
-        if (j != from &&
-            (slots_[j].state == phase::ready || slots_[j].state == phase::not_started) &&
-            pick-- == 0)
-          return j;
-    }
-  }
-  for (std::size_t k = 1; k <= n_; ++k) {
-    const std::size_t j = (from + k) % n_;
-    if (slots_[j].state == phase::ready || slots_[j].state == phase::not_started) return j;
-  }
+std::size_t work_group::pick_next(std::size_t from) noexcept {
+  if (seed_ != 0) [[unlikely]]
+    return pick_random(from);
+  for (std::size_t j = from + 1; j < n_; ++j)
+    if (runnable(j)) return j;
+  for (std::size_t j = 0; j < from; ++j)
+    if (runnable(j)) return j;
   return host_;  // unreachable: with no runnable item the group is complete or divergent
+}
+
+std::size_t work_group::pick_random(std::size_t from) noexcept {
+  std::size_t count = 0;
+  for (std::size_t j = 0; j < n_; ++j) count += j != from && runnable(j);
+  if (count > 0) {
+    rng_ = rng_ * 6364136223846793005ull + (seed_ | 1);  // LCG step
+    std::size_t pick = static_cast<std::size_t>((rng_ >> 33) % count);
+    for (std::size_t j = 0; j < n_; ++j)
+      if (j != from && runnable(j) && pick-- == 0) return j;
+  }
+  return host_;
 }
 
 void work_group::switch_to(std::size_t to) {
   slot& s = slots_[to];
   if (s.state == phase::not_started) {
-    s.ctx = boost::context::fiber(
-        std::allocator_arg, pooled_stack(),
-        [this, to](boost::context::fiber&& caller) { return fiber_main(std::move(caller), to); });
     s.state = phase::ready;
+    if (!s.sp) [[unlikely]]  // slot `to` has no fiber on this worker yet: make it, once
+      s.sp = make_context(stacks_.allocate(stack_colour(to)), &work_group::fiber_entry, this);
   }
-  prev_ = current_;
+  void** save = &saved_sp(current_);
   current_ = to;
-  boost::context::fiber from = std::move(s.ctx).resume();
-  // Back here: whoever switched to us set prev_ to itself; keep its context (empty if it ended).
-  slots_[prev_].ctx = std::move(from);
+  xesim_rt_switch_context(save, saved_sp(to));
 }
 
-boost::context::fiber work_group::fiber_main(boost::context::fiber&& caller, std::size_t idx) {
-  slots_[prev_].ctx = std::move(caller);
+void work_group::fiber_entry(void* self) {
+  auto* wg = static_cast<work_group*>(self);
+  wg->fiber_main(wg->current_);  // the slot that was switched to
+}
+
+// The body of slot idx's fiber: item idx of the current group, then sleep in switch_to until a
+// later group starts its item idx here. Never returns: the fiber lives as long as the work_group.
+[[noreturn]] void work_group::fiber_main(std::size_t idx) {
+  for (;;) {
+    run_item(idx);
+    switch_to(next_after_exit(idx));
+  }
+}
+
+void work_group::run_item(std::size_t idx) {
   detail::tls_current_item = &items_[idx];
   try {
     kernel_.invoke(kernel_.object, items_[idx]);
-  } catch (const boost::context::detail::forced_unwind&) {
-    throw;  // the group is being abandoned: let Boost unwind this stack
   } catch (const group_abort&) {
   } catch (...) {
     record_error(std::current_exception());
   }
   slots_[idx].state = phase::done;
   ++done_;
-  std::size_t next = host_;
-  if (!abort_ && done_ < n_) {
-    if (divergent()) report_divergence();
-    if (!abort_) next = pick_next(idx);  // the report may have released the waiters
-  }
-  if (slots_[next].state == phase::not_started) {
-    slots_[next].ctx = boost::context::fiber(
-        std::allocator_arg, pooled_stack(),
-        [this, next](boost::context::fiber&& c) { return fiber_main(std::move(c), next); });
-    slots_[next].state = phase::ready;
-  }
-  prev_ = idx;
-  current_ = next;
-  return std::move(slots_[next].ctx);
 }
 
-bool work_group::divergent() const noexcept {
-  // Every live item waits, yet not all items arrived: the others returned and never will.
-  return arrived_ > 0 && arrived_ == n_ - done_;
+std::size_t work_group::next_after_exit(std::size_t idx) {
+  if (abort_ || done_ == n_) return host_;  // the host stack finishes the group
+  if (divergent()) report_divergence();
+  return abort_ ? host_ : pick_next(idx);  // the report may have released the waiters
+}
+
+void work_group::unwind_stopped_items() {
+  // On the host stack, its item returned. Each item stopped at a barrier throws group_abort from
+  // it (its destructors run), returns from the kernel and switches back here.
+  for (std::size_t j = 0; j < n_; ++j)
+    if (j != host_ && (slots_[j].state == phase::ready || slots_[j].state == phase::waiting))
+      switch_to(j);
 }
 
 void work_group::report_divergence() {

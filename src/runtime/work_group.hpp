@@ -2,14 +2,13 @@
 // One instance per worker thread, reused for every group that thread runs.
 #pragma once
 
-#include <boost/context/fiber.hpp>
-
 #include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <memory>
 #include <vector>
 
+#include "fiber_stack.hpp"
 #include "xesim/runtime/context.hpp"
 #include "xesim/runtime/launch.hpp"
 
@@ -18,10 +17,15 @@ namespace xesim::rt {
 /// Schedules the work-items of one group on the calling thread.
 ///
 /// Items run straight, one after the other, on the thread's own stack until one calls barrier():
-/// that item's stack (the worker's) becomes the "host" context and the items after it start as
-/// fibers on pooled stacks. Fibers switch only inside barrier(), round-robin; a group with no
-/// barrier never creates or switches a fiber. When every live item waits at a barrier but some
-/// items already returned, the group is divergent: it is abandoned (fibers unwound) and reported.
+/// that item's stack (the worker's) becomes the "host" context and the items after it run on
+/// fibers. Fiber k belongs to item slot k and lives as long as the work_group (one per worker):
+/// it runs item k of every group that needs it, and between groups it sleeps where its last item
+/// returned, so a group's first barrier resumes fibers instead of creating them. Contexts switch
+/// only inside barrier() and when an item returns, round-robin (or XESIM_SCHEDULE=random:<seed>);
+/// a group with no barrier never switches. When every live item waits at a barrier but some
+/// items already returned, the group is divergent. An abandoned group (divergence, or an
+/// exception from an item) is unwound: each item stopped at a barrier is resumed once and
+/// throws from it, so its destructors run, and its fiber goes back to sleep.
 class work_group {
  public:
   work_group();
@@ -41,29 +45,44 @@ class work_group {
  private:
   enum class phase : std::uint8_t { not_started, ready, waiting, done };
   struct slot {
-    boost::context::fiber ctx;  // suspended context of a started item (host: the worker stack)
-    phase state = phase::not_started;
+    void* sp = nullptr;  // slot k's fiber while suspended (nullptr: not made on this worker yet)
+    phase state = phase::not_started;  // of item k in the current group
   };
   static constexpr std::size_t kNone = ~std::size_t(0);
 
-  std::size_t pick_next(std::size_t from) const noexcept;
+  /// Where the context of item idx is saved while it is suspended.
+  void*& saved_sp(std::size_t idx) noexcept { return idx == host_ ? host_sp_ : slots_[idx].sp; }
+  bool runnable(std::size_t j) const noexcept {
+    return slots_[j].state == phase::ready || slots_[j].state == phase::not_started;
+  }
+  std::size_t pick_next(std::size_t from) noexcept;
+  std::size_t pick_random(std::size_t from) noexcept;
   void switch_to(std::size_t to);
-  boost::context::fiber fiber_main(boost::context::fiber&& caller, std::size_t idx);
-  void on_item_exit(std::size_t idx);
-  bool divergent() const noexcept;
+  static void fiber_entry(void* self);
+  [[noreturn]] void fiber_main(std::size_t idx);
+  void run_item(std::size_t idx);
+  std::size_t next_after_exit(std::size_t idx);
+  bool divergent() const noexcept {
+    // Every live item waits, yet not all items arrived: the others returned and never will.
+    return arrived_ > 0 && arrived_ == n_ - done_;
+  }
   void report_divergence();
   void record_error(std::exception_ptr e) noexcept;
+  void unwind_stopped_items();
 
+  stack_pool stacks_;  // the fibers' stacks, unmapped with the work_group
   const launch_info* launch_ = nullptr;
   kernel_ref kernel_{};
   std::size_t n_ = 0;         // items in the group
   std::size_t done_ = 0;      // items that returned
   std::size_t arrived_ = 0;   // items waiting at the current barrier
-  std::size_t host_ = kNone;  // item running on the worker stack once fibers exist
+  std::size_t host_ = kNone;  // item running on the worker stack once fibers run
   std::size_t current_ = 0;   // item whose context runs now
-  std::size_t prev_ = 0;      // item that switched to the current context
+  std::uint64_t seed_ = 0;    // XESIM_SCHEDULE=random:<seed> (0: sequential)
+  std::uint64_t rng_ = 0;     // its state, reset per group
   bool abort_ = false;
   std::exception_ptr error_;
+  void* host_sp_ = nullptr;   // the worker's stack while a fiber runs
   std::vector<item_state> items_;
   std::vector<slot> slots_;
   std::vector<std::size_t> exited_ids_, waiting_ids_;
@@ -71,7 +90,6 @@ class work_group {
   std::byte* slm_ = nullptr;  // model's slm_per_group bytes, allocated on first use
   std::size_t slm_capacity_ = 0;
   std::size_t slm_size_ = 0;
-  mutable std::uint64_t rng_ = 0;  // XESIM_SCHEDULE=random:<seed> state
 };
 
 /// The calling thread's work_group.

@@ -1,12 +1,16 @@
 // nd_range work-groups: barriers with 1..64 work-items, SLM per group (isolation, 0xCD fill,
 // limits), barrier divergence reported (never a hang), kernel exceptions unwinding fibers, deep
-// fiber stacks. Uses the engine API directly (context.hpp): no simd or ESIMD memory ops.
+// fiber stacks, fibers kept across groups, concurrent launches. Uses the engine API directly
+// (context.hpp): no simd or ESIMD memory ops.
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "xesim/runtime/context.hpp"
@@ -331,4 +335,89 @@ TEST(FiberStackDeathTest, OverflowHitsTheGuardPage) {
         q.wait_and_throw();
       },
       "");
+}
+
+// ------------------------------ fibers sleep between groups
+// One group per launch runs on the calling thread, so its work_group (and fibers) is the same for
+// both launches: items 1..7 (after the first barrier, on fibers) find their locals at the same
+// addresses, and the fibers' stack tops are cache-coloured (distinct offsets within a page).
+TEST(Fibers, KeptAcrossGroupsWithColouredStacks) {
+  sycl::queue q;
+  constexpr std::size_t kItems = 8;
+  std::vector<std::uintptr_t> first(kItems), second(kItems);
+  for (std::vector<std::uintptr_t>* out : {&first, &second}) {
+    std::uintptr_t* o = out->data();
+    q.parallel_for(sycl::nd_range<1>(kItems, kItems), [=](sycl::nd_item<1> it) {
+      volatile int local = 0;
+      rt::barrier();
+      o[it.get_local_id(0)] = reinterpret_cast<std::uintptr_t>(&local);
+    });
+    q.wait_and_throw();
+  }
+  for (std::size_t i = 1; i < kItems; ++i) {
+    EXPECT_EQ(first[i], second[i]) << "item " << i << " ran on a new fiber stack";
+    for (std::size_t j = 1; j < i; ++j)
+      EXPECT_NE(first[i] % 4096, first[j] % 4096) << "items " << i << ", " << j;
+  }
+}
+
+TEST(Fibers, RunCorrectlyAfterAnAbandonedGroup) {
+  for (int round = 0; round < 3; ++round) {
+    sycl::queue q;
+    q.parallel_for(sycl::nd_range<1>(16, 16), [=](sycl::nd_item<1> it) {
+      rt::barrier();
+      if (it.get_local_id(0) == 9) throw std::runtime_error("item 9");
+      rt::barrier();
+    });
+    try {
+      q.wait_and_throw();
+      ADD_FAILURE() << "no error";
+    } catch (const std::runtime_error& e) {
+      EXPECT_STREQ(e.what(), "item 9");
+    }
+    q.parallel_for(sycl::nd_range<1>(16, 16), [=](sycl::nd_item<1> it) {
+      if (it.get_local_id(0) == 12) return;  // divergence: abandoned
+      rt::barrier();
+    });
+    EXPECT_NE(message_of_async_error(q).find("barrier divergence"), std::string::npos);
+    neighbour_exchange(16, 1, 5);  // the same fibers, woken for a healthy group
+    neighbour_exchange(16, 3, 5);
+  }
+}
+
+// A kernel that swallows the unwinding of its abandoned group still ends: every later barrier()
+// of an abandoned item throws again at once instead of waiting.
+TEST(Fibers, CatchAllAroundABarrierDoesNotHang) {
+  sycl::queue q;
+  std::atomic<int> caught{0};
+  std::atomic<int>* pc = &caught;
+  q.parallel_for(sycl::nd_range<1>(4, 4), [=](sycl::nd_item<1> it) {
+    for (int b = 0; b < 3; ++b) {
+      try {
+        rt::barrier();
+      } catch (...) {
+        pc->fetch_add(1);
+      }
+      if (b == 0 && it.get_local_id(0) == 0) throw std::runtime_error("item 0");
+    }
+  });
+  try {
+    q.wait_and_throw();
+    FAIL() << "no error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "item 0");
+  }
+  // Round-robin: item 3 releases barrier 1 and waits at barrier 2, item 0 resumes and throws.
+  // Items 1 and 2 are then unwound from barrier 1, item 3 from barrier 2; each goes on and
+  // catches once per barrier left: 3 + 3 + 2.
+  EXPECT_EQ(caught.load(), 8);
+}
+
+TEST(Barrier, ConcurrentLaunchesFromHostThreads) {
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 3; ++t)
+    threads.emplace_back([t] {
+      for (int l = 0; l < 10; ++l) neighbour_exchange(std::size_t(4 + 12 * t), 5, 7);
+    });
+  for (std::thread& th : threads) th.join();
 }
