@@ -7,8 +7,9 @@
 //   "steady":   one work-group per launch, which the engine runs on the calling thread, NB large:
 //               the per-item cost of a barrier on one core, measured cleanly (descheduled samples
 //               are dropped).
-//   "first":    the same with NB = 1: a group's first barrier, where the engine starts the
-//               items after the first one as fibers (the guide's SLM reduction has one barrier).
+//   "first":    the same with NB = 1: a group's first barrier, where the items after the first
+//               one move to fibers (woken, not created: they sleep between groups) and switch
+//               once more when they return (the guide's SLM reduction has one barrier).
 //   "all-thr":  4 groups per engine thread, NB large; the difference in wall time multiplied by
 //               the thread count: core time per item and barrier when groups run in parallel.
 // The two kernels are timed in alternating pairs (with, without, without, with, ...); the figure
