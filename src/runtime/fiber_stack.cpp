@@ -84,8 +84,8 @@ void* stack_pool::allocate(std::size_t colour) {
 }
 
 void* make_context(void* top, void (*entry)(void*), void* arg) noexcept {
-  auto* sp = reinterpret_cast<std::uintptr_t*>(
-                 reinterpret_cast<std::uintptr_t>(top) & ~std::uintptr_t(15)) -
+  auto* sp = reinterpret_cast<std::uintptr_t*>(reinterpret_cast<std::uintptr_t>(top) &
+                                               ~std::uintptr_t(15)) -
              kSlots - 1;
   for (int i = 0; i < kSlots; ++i) sp[i] = 0;
   sp[kR12] = reinterpret_cast<std::uintptr_t>(entry);

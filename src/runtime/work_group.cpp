@@ -131,7 +131,7 @@ void work_group::barrier(item_state& me) {
     throw group_abort{};
   }
   if (host_ == kNone) [[unlikely]]
-    host_ = idx;  // first barrier of the group: this stack (the worker's) hosts the fibers
+    host_ = idx;           // first barrier of the group: this stack (the worker's) hosts the fibers
   if (++arrived_ == n_) {  // the last to arrive releases everyone and keeps running
     for (std::size_t j = 0; j < n_; ++j)
       if (slots_[j].state == phase::waiting) slots_[j].state = phase::ready;

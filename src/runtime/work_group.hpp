@@ -82,7 +82,7 @@ class work_group {
   std::uint64_t rng_ = 0;     // its state, reset per group
   bool abort_ = false;
   std::exception_ptr error_;
-  void* host_sp_ = nullptr;   // the worker's stack while a fiber runs
+  void* host_sp_ = nullptr;  // the worker's stack while a fiber runs
   std::vector<item_state> items_;
   std::vector<slot> slots_;
   std::vector<std::size_t> exited_ids_, waiting_ids_;

@@ -31,7 +31,8 @@ void exchange(bool racy) {
   sycl::queue q;
   int* out = sycl::malloc_shared<int>(kItems, q);
   q.parallel_for<class ScheduleExchange>(
-       sycl::nd_range<1>(kItems, kGroup), [=](sycl::nd_item<1> it) SYCL_ESIMD_KERNEL {
+       sycl::nd_range<1>(kItems, kGroup),
+       [=](sycl::nd_item<1> it) SYCL_ESIMD_KERNEL {
          esimd::slm_init<kGroup * sizeof(int)>();
          const uint32_t lid = it.get_local_id(0);
          const int gid = static_cast<int>(it.get_global_id(0));
@@ -61,10 +62,9 @@ std::vector<int> result_of(const xesim_test::command_result& r) {
   return v;
 }
 
-std::vector<int> run(const char* child, const std::string& schedule,
-                     const char* level = "basic") {
-  const auto r = run_child(child, std::string("XESIM_CHECK=") + level +
-                                      " XESIM_SCHEDULE=" + schedule);
+std::vector<int> run(const char* child, const std::string& schedule, const char* level = "basic") {
+  const auto r =
+      run_child(child, std::string("XESIM_CHECK=") + level + " XESIM_SCHEDULE=" + schedule);
   EXPECT_EQ(r.status, 0) << schedule << "\n" << r.output;
   const std::vector<int> v = result_of(r);
   EXPECT_EQ(v.size(), std::size_t(kItems)) << schedule << "\n" << r.output;
@@ -120,7 +120,8 @@ TEST(Schedule, RaceReportedUnderFullWithAnySchedule) {
     EXPECT_NE(r.output.find("ScheduleExchange"), std::string::npos) << r.output;
     for (const char* marker : {"the racy write", "the racy read"})
       EXPECT_NE(r.output.find(check_test::line_of("schedule_test.cpp", marker)), std::string::npos)
-          << marker << "\n" << r.output;
+          << marker << "\n"
+          << r.output;
   }
 }
 
