@@ -11,6 +11,7 @@
 
 #include "xesim/simd/fp_convert.hpp"
 #include "xesim/simd/simd_view.hpp"
+#include "xesim/simd/vec.hpp"
 
 namespace xesim::esimd {
 namespace detail {
@@ -81,107 +82,59 @@ template <class T> XESIM_INLINE void from_float_n(const float* src, T* dst, int 
   }
 }
 
-/// An operand of an element-wise loop: N elements in memory, or one scalar for all lanes.
-template <class R> struct vec_operand {
-  const R* p;
-  static constexpr bool kScalar = false;
-  XESIM_INLINE R operator[](int i) const { return p[i]; }
-};
-template <class R> struct scalar_operand {
-  R v;
-  static constexpr bool kScalar = true;
-  XESIM_INLINE R operator[](int) const { return v; }
-};
-
-/// Lanes processed per float block when computing on wrapper types.
-inline constexpr int kWrapperBlock = 64;
-
-template <class R, class Opnd> XESIM_INLINE void operand_to_float(const Opnd& o, int base, float* f, int n) {
-  if constexpr (Opnd::kScalar) {
-    const float x = static_cast<float>(o.v);
-    for (int i = 0; i < n; ++i) f[i] = x;
+/// One piece of `x op y` (GCC vectors or scalars of the computation type; integers unsigned,
+/// except for >>, which keeps the signedness: an arithmetic shift for signed types).
+template <binop Op, class X> XESIM_INLINE X apply_lanes(const X& x, const X& y) {
+  if constexpr (Op == binop::add) return x + y;
+  if constexpr (Op == binop::sub) return x - y;
+  if constexpr (Op == binop::mul) return x * y;
+  if constexpr (Op == binop::div) return x / y;
+  if constexpr (Op == binop::bit_and) return x & y;
+  if constexpr (Op == binop::bit_or) return x | y;
+  if constexpr (Op == binop::bit_xor) return x ^ y;
+  if constexpr (Op == binop::shl || Op == binop::shr) {
+    using E = std::remove_cvref_t<decltype(x[0])>;
+    constexpr int kBits = static_cast<int>(sizeof(E) * 8);
+    if constexpr (Op == binop::shl) return x << (y & (kBits - 1));
+    else return x >> (y & (kBits - 1));
+  }
+}
+template <binop Op, class C> XESIM_INLINE C apply_scalar(C x, C y) {
+  if constexpr (Op == binop::shl || Op == binop::shr) {
+    constexpr int kBits = static_cast<int>(sizeof(C) * 8);
+    if constexpr (Op == binop::shl) return static_cast<C>(x << (y & (kBits - 1)));
+    else return static_cast<C>(x >> (y & (kBits - 1)));
   } else {
-    to_float_n<R>(o.p + base, f, n);
+    return apply<Op, C>(x, y);
   }
 }
 
-/// r[i] = a[i] op b[i] for add, sub, mul of arithmetic R, in 64-byte GCC vectors (one zmm),
-/// fully unrolled: g++ -O2 then keeps every operand in registers and fuses a*b+c into an FMA.
-/// (Its auto-vectoriser at -O2 leaves N = 33 scalar and passes N > 16 results through memory.)
-/// Integers wrap: computed as unsigned. Returns the lanes done; the caller's loop does the rest.
-template <binop Op, class R, int N, class A, class B>
-XESIM_INLINE int binop_vec(R* __restrict r, const A& a, const B& b) {
-  using C = typename std::conditional_t<std::is_integral_v<R>, std::make_unsigned<R>,
-                                        std::type_identity<R>>::type;
-  typedef C vec __attribute__((vector_size(64)));
-  constexpr int W = 64 / static_cast<int>(sizeof(R));
-  auto lanes = [](const auto& o, int k) {
-    vec x;
-    if constexpr (std::remove_cvref_t<decltype(o)>::kScalar) x = vec{} + static_cast<C>(o.v);
-    else __builtin_memcpy(&x, o.p + k * W, 64);
-    return x;
-  };
-#pragma GCC unroll 64
-  for (int k = 0; k < N / W; ++k) {
-    const vec x = lanes(a, k), y = lanes(b, k);
-    vec z;
-    if constexpr (Op == binop::add) z = x + y;
-    if constexpr (Op == binop::sub) z = x - y;
-    if constexpr (Op == binop::mul) z = x * y;
-    __builtin_memcpy(r + k * W, &z, 64);
-  }
-  return N / W * W;
-}
-
-#if defined(__AVX512F__)
-/// r[i] = a[i] op b[i] for half, 16 lanes at a time converted in registers (vcvtph2ps, op,
-/// vcvtps2ph: the same bits as the block path), fully unrolled. Returns the lanes done.
-template <binop Op, int N, class A, class B>
-XESIM_INLINE int binop_half16(::xesim::half* __restrict r, const A& a, const B& b) {
-  auto lanes = [](const auto& o, int k) {
-    if constexpr (std::remove_cvref_t<decltype(o)>::kScalar)
-      return _mm512_set1_ps(static_cast<float>(o.v));
-    else
-      return _mm512_maskz_cvtph_ps(
-          0xffff, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(o.p + 16 * k)));
-  };
-#pragma GCC unroll 64
-  for (int k = 0; k < N / 16; ++k) {
-    const __m512 x = lanes(a, k), y = lanes(b, k);
-    __m512 z;
-    if constexpr (Op == binop::add) z = _mm512_add_ps(x, y);
-    if constexpr (Op == binop::sub) z = _mm512_sub_ps(x, y);
-    if constexpr (Op == binop::mul) z = _mm512_mul_ps(x, y);
-    if constexpr (Op == binop::div) z = _mm512_div_ps(x, y);
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(r + 16 * k),
-                        _mm512_maskz_cvtps_ph(0xffff, z, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
-  }
-  return N / 16 * 16;
-}
-#endif
-
-/// r[i] = a[i] op b[i] for i < N.
+/// r[i] = a[i] op b[i] for i < N, in pieces of one zmm (vec.hpp): g++ -O2 keeps every operand in
+/// registers and fuses a*b+c into an FMA. (Its auto-vectoriser at -O2 leaves N = 33 scalar and
+/// passes N > 16 results through memory.) half, bfloat16 and tfloat32 compute 16 lanes at a time
+/// in float (vcvtph2ps, op, vcvtps2ph: rounded once per operation, as their scalar constructors
+/// round); integer division stays scalar (no vector instruction; never traps, see div_int).
 template <binop Op, class R, int N, class A, class B>
 XESIM_INLINE void binop_loop(R* __restrict r, const A& a, const B& b) {
   if constexpr (is_wrapper_elem_type_v<R>) {
-    int done = 0;
-#if defined(__AVX512F__)
-    if constexpr (std::is_same_v<R, ::xesim::half>) done = binop_half16<Op, N>(r, a, b);
-#endif
-    for (int base = done; base < N; base += kWrapperBlock) {
-      const int n = N - base < kWrapperBlock ? N - base : kWrapperBlock;
-      float fa[kWrapperBlock], fb[kWrapperBlock], fr[kWrapperBlock];
-      operand_to_float<R>(a, base, fa, n);
-      operand_to_float<R>(b, base, fb, n);
-      for (int i = 0; i < n; ++i) fr[i] = apply<Op, float>(fa[i], fb[i]);
-      from_float_n<R>(fr, r + base, n);
-    }
+    for_pieces<N, 16>([&](int i, auto lc) XESIM_LAMBDA {
+      constexpr int L = decltype(lc)::value;
+      const auto x = operand_lanes<float, L>(a, i), y = operand_lanes<float, L>(b, i);
+      if constexpr (L == 1) from_float_lanes<R, L>(r + i, apply<Op, float>(x, y));
+      else from_float_lanes<R, L>(r + i, apply_lanes<Op>(x, y));
+    });
+  } else if constexpr (std::is_integral_v<R> && (Op == binop::div || Op == binop::rem)) {
+    for (int i = 0; i < N; ++i) r[i] = apply<Op, R>(a[i], b[i]);
   } else {
-    int i = 0;
-    if constexpr (Op == binop::add || Op == binop::sub || Op == binop::mul)
-      i = binop_vec<Op, R, N>(r, a, b);
-#pragma GCC unroll 16
-    for (; i < N; ++i) r[i] = apply<Op, R>(a[i], b[i]);
+    // Integers wrap: computed as unsigned (>> keeps the sign for an arithmetic shift).
+    using C = std::conditional_t<std::is_integral_v<R> && Op != binop::shr,
+                                 std::make_unsigned<R>, std::type_identity<R>>::type;
+    for_pieces<N, piece_lanes(sizeof(R))>([&](int i, auto lc) XESIM_LAMBDA {
+      constexpr int L = decltype(lc)::value;
+      const lanes_t<C, L> x = operand_lanes<C, L>(a, i), y = operand_lanes<C, L>(b, i);
+      if constexpr (L == 1) store_lanes<R, L>(r + i, static_cast<R>(apply_scalar<Op, C>(x, y)));
+      else store_lanes<C, L>(r + i, apply_lanes<Op>(x, y));
+    });
   }
 }
 
@@ -239,39 +192,25 @@ template <binop Op, class A, class B> XESIM_INLINE auto binary(const A& a, const
   return r;
 }
 
-enum class cmpop { eq, ne, lt, le, gt, ge };
-template <cmpop Op, class C> XESIM_INLINE bool compare(C a, C b) {
-  if constexpr (Op == cmpop::eq) return a == b;
-  if constexpr (Op == cmpop::ne) return a != b;
-  if constexpr (Op == cmpop::lt) return a < b;
-  if constexpr (Op == cmpop::le) return a <= b;
-  if constexpr (Op == cmpop::gt) return a > b;
-  if constexpr (Op == cmpop::ge) return a >= b;
-}
-
+/// m[i] = a[i] op b[i] (1 / 0): computed in compute_t<R> (float for the wrapper types: exact),
+/// 16 lanes per piece, each compare straight to a k-mask and from it to the mask's lanes.
 template <cmpop Op, class A, class B> XESIM_INLINE auto comparison(const A& a, const B& b) {
   using R = computation_type_t<operand_elem_t<A>, operand_elem_t<B>>;
   using C = compute_t<R>;
   constexpr int N = operands_length<A, B>();
   simd_mask<N> m;
-  auto* out = m.elems();
-  if constexpr (is_wrapper_elem_type_v<R>) {
-    // Compare in float: exact for half, bfloat16 and tfloat32 values.
-    const simd<float, N> fa = simd<float, N>(as_simd<R, N>(a));
-    const simd<float, N> fb = simd<float, N>(as_simd<R, N>(b));
-    for (int i = 0; i < N; ++i) out[i] = compare<Op, float>(fa.elems()[i], fb.elems()[i]);
-  } else if constexpr (!is_simd_like_v<A>) {
-    const C x = convert_scalar<C>(a);
+  if constexpr (!is_simd_like_v<A>) {
     const auto& vb = as_simd<R, N>(b);
-    for (int i = 0; i < N; ++i) out[i] = compare<Op, C>(x, vb.elems()[i]);
+    compare_n<Op, C, N>(m.elems(), scalar_operand<R>{convert_scalar<R>(a)},
+                        vec_operand<R>{vb.elems()});
   } else if constexpr (!is_simd_like_v<B>) {
-    const C y = convert_scalar<C>(b);
     const auto& va = as_simd<R, N>(a);
-    for (int i = 0; i < N; ++i) out[i] = compare<Op, C>(va.elems()[i], y);
+    compare_n<Op, C, N>(m.elems(), vec_operand<R>{va.elems()},
+                        scalar_operand<R>{convert_scalar<R>(b)});
   } else {
     const auto& va = as_simd<R, N>(a);
     const auto& vb = as_simd<R, N>(b);
-    for (int i = 0; i < N; ++i) out[i] = compare<Op, C>(va.elems()[i], vb.elems()[i]);
+    compare_n<Op, C, N>(m.elems(), vec_operand<R>{va.elems()}, vec_operand<R>{vb.elems()});
   }
   return m;
 }
@@ -327,37 +266,40 @@ XESIM_DEF_CMPOP(>=, ge)
 #undef XESIM_DEF_CMPOP
 
 // ------------------------------ mask operators
+/// Element-wise on the uint16 lanes: & | ^ bitwise; && || == != give 1 / 0. A scalar operand
+/// is broadcast.
 #define XESIM_DEF_MASKOP(OP, EXPR)                                                          \
   template <class A, class B, class = std::enable_if_t<detail::mask_operands_v<A, B>>>     \
   XESIM_INLINE simd_mask<detail::mask_length<A, B>()> operator OP(const A& a, const B& b) { \
     constexpr int N = detail::mask_length<A, B>();                                          \
     const simd_mask<N> x = detail::as_mask<A, N>(a), y = detail::as_mask<B, N>(b);          \
     simd_mask<N> r;                                                                         \
-    for (int i = 0; i < N; ++i) {                                                           \
-      const simd_mask_elem_type p = x.elems()[i], q = y.elems()[i];                         \
-      r.elems()[i] = static_cast<simd_mask_elem_type>(EXPR);                                \
-    }                                                                                       \
+    detail::map2_lanes_n<simd_mask_elem_type, N>(                                           \
+        r.elems(), x.elems(), y.elems(), [](auto p, auto q) XESIM_LAMBDA {                  \
+          return (decltype(p))(EXPR); /* a vector cast reinterprets: lanes 0/1 stay */   \
+        });                                                                                 \
     return r;                                                                               \
   }
 XESIM_DEF_MASKOP(&, p & q)
 XESIM_DEF_MASKOP(|, p | q)
 XESIM_DEF_MASKOP(^, p ^ q)
-XESIM_DEF_MASKOP(&&, p && q)
-XESIM_DEF_MASKOP(||, p || q)
-XESIM_DEF_MASKOP(==, p == q)
-XESIM_DEF_MASKOP(!=, p != q)
+XESIM_DEF_MASKOP(&&, ((p != 0) & (q != 0)) & 1)
+XESIM_DEF_MASKOP(||, ((p != 0) | (q != 0)) & 1)
+XESIM_DEF_MASKOP(==, (p == q) & 1)
+XESIM_DEF_MASKOP(!=, (p != q) & 1)
 #undef XESIM_DEF_MASKOP
 
 // ------------------------------ merge (free)
 /// r[i] = m[i] ? a[i] : b[i].
-template <class T, int N> simd<T, N> merge(const simd<T, N>& a, simd<T, N> b, const simd_mask<N>& m) {
+template <class T, int N>
+XESIM_INLINE simd<T, N> merge(const simd<T, N>& a, simd<T, N> b, const simd_mask<N>& m) {
   b.merge(a, m);
   return b;
 }
 /// r[i] = m[i] ? a[i] : b[i], on masks. (DPC++'s header returns `a` here, ignoring m; xesim gives
 /// the documented result.)
 template <int N>
-simd_mask<N> merge(const simd_mask<N>& a, simd_mask<N> b, const simd_mask<N>& m) {
+XESIM_INLINE simd_mask<N> merge(const simd_mask<N>& a, simd_mask<N> b, const simd_mask<N>& m) {
   b.merge(a, m);
   return b;
 }
@@ -365,7 +307,8 @@ simd_mask<N> merge(const simd_mask<N>& a, simd_mask<N> b, const simd_mask<N>& m)
 template <class B1, class R1, class B2, class R2,
           class = std::enable_if_t<R1::length == R2::length &&
                                    std::is_same_v<typename R1::element_type, typename R2::element_type>>>
-auto merge(const simd_view<B1, R1>& a, const simd_view<B2, R2>& b, const simd_mask<R1::length>& m) {
+XESIM_INLINE auto merge(const simd_view<B1, R1>& a, const simd_view<B2, R2>& b,
+                        const simd_mask<R1::length>& m) {
   return merge(a.read(), b.read(), m);
 }
 

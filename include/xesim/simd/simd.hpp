@@ -26,8 +26,8 @@ template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T
 
   /// Converts every element of another vector of the same length (DPC++: implicit).
   template <class T2, class = std::enable_if_t<!std::is_same_v<T2, T>>>
-  simd(const simd<T2, N>& other) {
-    for (int i = 0; i < N; ++i) data_[i] = detail::convert_scalar<T>(other.elems()[i]);
+  XESIM_INLINE simd(const simd<T2, N>& other) {
+    detail::convert_n<T, T2, N>(data_, other.elems());  // vcvt* per piece (vec_convert.hpp)
   }
   /// Reads a view of the same length, converting its elements.
   template <class B, class R, class = std::enable_if_t<R::length == N && !detail::is_mask_like_v<B>>>
@@ -35,23 +35,20 @@ template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T
 
   /// Broadcast: every element is `v` converted to T.
   template <class T1, class = std::enable_if_t<detail::is_valid_simd_elem_type_v<T1>>>
-  simd(T1 v) {
-    const T x = detail::convert_scalar<T>(v);
-    for (int i = 0; i < N; ++i) data_[i] = x;
+  XESIM_INLINE simd(T1 v) {
+    detail::fill_n<T, N>(data_, detail::convert_scalar<T>(v));
   }
   /// Arithmetic sequence: element i is base + i*step (computed in T's compute type).
-  simd(T base_value, T step) {
-    using C = detail::compute_t<T>;
-    const C b = static_cast<C>(base_value), s = static_cast<C>(step);
-    for (int i = 0; i < N; ++i) data_[i] = static_cast<T>(b + static_cast<C>(i) * s);
+  XESIM_INLINE simd(T base_value, T step) {
+    detail::iota_n<T, N>(data_, base_value, step);
   }
   /// From a braced list of exactly N elements: simd<int, 4> v({1, 2, 3, 4}).
   template <int N1, class = std::enable_if_t<N1 == N>> simd(const T (&&arr)[N1]) {
-    for (int i = 0; i < N; ++i) data_[i] = arr[i];
+    detail::copy_n<T, N>(data_, arr);
   }
   /// From a std::array of N elements.
   simd(const std::array<T, N>& arr) {
-    for (int i = 0; i < N; ++i) data_[i] = arr[i];
+    detail::copy_n<T, N>(data_, arr.data());
   }
   /// Loads N elements from `ptr` (copy_from).
   template <class Flags = element_aligned_tag,
@@ -88,14 +85,9 @@ template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T
   }
 
   /// Element-wise negation.
-  simd operator-() const {
+  XESIM_INLINE simd operator-() const {
     simd r;
-    for (int i = 0; i < N; ++i) {
-      if constexpr (std::is_integral_v<T>)
-        r.data_[i] = static_cast<T>(0u - static_cast<std::make_unsigned_t<T>>(data_[i]));
-      else
-        r.data_[i] = -data_[i];
-    }
+    detail::neg_n<T, N>(r.data_, data_);
     return r;
   }
   simd operator+() const { return *this; }

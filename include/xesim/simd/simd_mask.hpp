@@ -24,12 +24,13 @@ class simd_mask_impl : public detail::simd_obj_impl<T, N, simd_mask_impl<T, N>> 
   simd_mask_impl& operator=(const simd_mask_impl&) = default;
 
   /// Broadcast: every lane is `v` (converted to uint16_t).
-  template <class T1, class = std::enable_if_t<std::is_integral_v<T1>>> simd_mask_impl(T1 v) {
-    for (int i = 0; i < N; ++i) data_[i] = static_cast<T>(v);
+  template <class T1, class = std::enable_if_t<std::is_integral_v<T1>>>
+  XESIM_INLINE simd_mask_impl(T1 v) {
+    detail::fill_n<T, N>(data_, static_cast<T>(v));
   }
   /// From a braced list: simd_mask<4> m({1, 0, 0, 1}).
   template <int N1, class = std::enable_if_t<N1 == N>> simd_mask_impl(const T (&&arr)[N1]) {
-    for (int i = 0; i < N; ++i) data_[i] = arr[i];
+    detail::copy_n<T, N>(data_, arr);
   }
   /// Loads N elements from `ptr`.
   template <class Flags = element_aligned_tag,
@@ -41,10 +42,11 @@ class simd_mask_impl : public detail::simd_obj_impl<T, N, simd_mask_impl<T, N>> 
   template <class B, class R, class = std::enable_if_t<R::length == N>>
   simd_mask_impl(const simd_view<B, R>& v) : simd_mask_impl(v.read()) {}
 
-#define XESIM_MASK_OPASSIGN(OP)                               \
-  simd_mask_impl& operator OP##=(const simd_mask_impl& x) {   \
-    for (int i = 0; i < N; ++i) data_[i] = data_[i] OP x.elems()[i]; \
-    return *this;                                             \
+#define XESIM_MASK_OPASSIGN(OP)                                                            \
+  XESIM_INLINE simd_mask_impl& operator OP##=(const simd_mask_impl& x) {                   \
+    detail::map2_lanes_n<T, N>(data_, data_, x.elems(),                                    \
+                               [](auto p, auto q) XESIM_LAMBDA { return decltype(p)(p OP q); }); \
+    return *this;                                                                          \
   }
   XESIM_MASK_OPASSIGN(&)
   XESIM_MASK_OPASSIGN(|)

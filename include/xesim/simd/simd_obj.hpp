@@ -8,7 +8,9 @@
 #include <cstring>
 
 #include "xesim/simd/region.hpp"
+#include "xesim/simd/region_io.hpp"
 #include "xesim/simd/traits.hpp"
+#include "xesim/simd/vec_convert.hpp"
 #include "xesim/sycl/accessor_traits.hpp"
 
 namespace xesim::esimd {
@@ -80,15 +82,13 @@ template <class T, int N, class Derived> class simd_obj_impl {
 
   // ------------------------------ merge
   /// Lanes where `mask` is non-zero take `v`'s element; the others keep theirs.
-  void merge(const Derived& v, const simd_mask_impl<simd_mask_elem_type, N>& mask) {
-    const auto* m = mask.elems();
-    for (int i = 0; i < N; ++i) data_[i] = m[i] ? v.elems()[i] : data_[i];
+  XESIM_INLINE void merge(const Derived& v, const simd_mask_impl<simd_mask_elem_type, N>& mask) {
+    detail::merge_n<T, N>(data_, v.elems(), data_, mask.elems());  // blends in registers (vec.hpp)
   }
   /// this = mask ? v1 : v2, lane by lane.
-  void merge(const Derived& v1, const Derived& v2,
-             const simd_mask_impl<simd_mask_elem_type, N>& mask) {
-    const auto* m = mask.elems();
-    for (int i = 0; i < N; ++i) data_[i] = m[i] ? v1.elems()[i] : v2.elems()[i];
+  XESIM_INLINE void merge(const Derived& v1, const Derived& v2,
+                          const simd_mask_impl<simd_mask_elem_type, N>& mask) {
+    detail::merge_n<T, N>(data_, v1.elems(), v2.elems(), mask.elems());
   }
 
   // ------------------------------ select
@@ -101,12 +101,14 @@ template <class T, int N, class Derived> class simd_obj_impl {
                   "select: the region does not fit in the vector ((Size-1)*Stride < N)");
     return {derived(), static_cast<uint32_t>(offset) * static_cast<uint32_t>(sizeof(T))};
   }
-  template <int Size, int Stride> resize_simd_t<Derived, Size> select(uint16_t offset = 0) && {
+  template <int Size, int Stride>
+  XESIM_INLINE resize_simd_t<Derived, Size> select(uint16_t offset = 0) && {
     static_assert(Size > 1 || Stride == 1, "select: Stride must be 1 when Size is 1");
     static_assert(Size >= 1 && (Size - 1) * Stride < N,
                   "select: the region does not fit in the vector ((Size-1)*Stride < N)");
     resize_simd_t<Derived, Size> r;
-    for (int i = 0; i < Size; ++i) r.elems()[i] = data_[offset + i * Stride];
+    detail::region_read<region1d_t<T, Size, Stride>, N * sizeof(T), sizeof(T)>(
+        reinterpret_cast<const unsigned char*>(data_), offset * sizeof(T), r.elems());
     return r;
   }
 
@@ -156,11 +158,11 @@ template <class T, int N, class Derived> class simd_obj_impl {
   // ------------------------------ replicate
   /// Rep blocks of W elements: block i starts at offset + i*VS, its elements HS apart.
   template <int Rep, int VS, int W, int HS>
-  resize_simd_t<Derived, Rep * W> replicate_vs_w_hs(uint16_t offset) const {
+  XESIM_INLINE resize_simd_t<Derived, Rep * W> replicate_vs_w_hs(uint16_t offset) const {
     static_assert(Rep >= 1 && W >= 1, "replicate: Rep and W must be >= 1");
-    resize_simd_t<Derived, Rep * W> r;
-    for (int i = 0; i < Rep; ++i)
-      for (int j = 0; j < W; ++j) r.elems()[i * W + j] = data_[offset + i * VS + j * HS];
+    resize_simd_t<Derived, Rep * W> r;  // a 2D region read: permutes of the pieces (region_io.hpp)
+    detail::region_read<region2d_t<T, Rep, VS, W, HS>, N * sizeof(T), sizeof(T)>(
+        reinterpret_cast<const unsigned char*>(data_), offset * sizeof(T), r.elems());
     return r;
   }
   template <int Rep, int VS, int W>
@@ -179,17 +181,13 @@ template <class T, int N, class Derived> class simd_obj_impl {
   // ------------------------------ any / all
   /// 1 if any element is non-zero (integral element types only).
   template <class T1 = T, class = std::enable_if_t<std::is_integral_v<T1>>>
-  uint16_t any() const {
-    bool r = false;
-    for (int i = 0; i < N; ++i) r |= data_[i] != 0;
-    return r;
+  XESIM_INLINE uint16_t any() const {
+    return detail::any_n<T, N>(data_);
   }
   /// 1 if every element is non-zero (integral element types only).
   template <class T1 = T, class = std::enable_if_t<std::is_integral_v<T1>>>
-  uint16_t all() const {
-    bool r = true;
-    for (int i = 0; i < N; ++i) r &= data_[i] != 0;
-    return r;
+  XESIM_INLINE uint16_t all() const {
+    return detail::all_n<T, N>(data_);
   }
 
   // ------------------------------ copy_from / copy_to
@@ -220,16 +218,16 @@ template <class T, int N, class Derived> class simd_obj_impl {
   // ------------------------------ unary
   /// Bitwise not of every element (integral element types).
   template <class T1 = T, class = std::enable_if_t<std::is_integral_v<T1>>>
-  Derived operator~() const {
+  XESIM_INLINE Derived operator~() const {
     Derived r;
-    for (int i = 0; i < N; ++i) r.elems()[i] = static_cast<T>(~data_[i]);
+    detail::not_n<T, N>(r.elems(), data_);
     return r;
   }
   /// Per-lane `element == 0` (integral element types).
   template <class T1 = T, class = std::enable_if_t<std::is_integral_v<T1>>>
-  simd_mask_impl<simd_mask_elem_type, N> operator!() const {
+  XESIM_INLINE simd_mask_impl<simd_mask_elem_type, N> operator!() const {
     simd_mask_impl<simd_mask_elem_type, N> r;
-    for (int i = 0; i < N; ++i) r.elems()[i] = data_[i] == 0;
+    detail::is_zero_n<T, N>(r.elems(), data_);
     return r;
   }
 

@@ -3,6 +3,7 @@
 // compound assignments all update the original vector.
 #pragma once
 
+#include "xesim/simd/region_io.hpp"
 #include "xesim/simd/simd.hpp"
 #include "xesim/simd/simd_mask.hpp"
 
@@ -34,6 +35,13 @@ template <class BaseTy, class RegionTy> class simd_view {
   BaseTy& getBaseObj() { return base_; }
 
   // ------------------------------ element access
+  /// The base's size and element size, which fix how region_io cuts it into pieces.
+  static constexpr int kBaseBytes =
+      BaseTy::length * static_cast<int>(sizeof(typename BaseTy::element_type));
+  static constexpr int kBaseElem = static_cast<int>(sizeof(typename BaseTy::element_type));
+  XESIM_INLINE unsigned char* base_bytes() const {
+    return reinterpret_cast<unsigned char*>(base_.elems());
+  }
   XESIM_INLINE unsigned char* elem_addr(int i) const {
     return reinterpret_cast<unsigned char*>(base_.elems()) + byte_offset_ +
            RegionTy::elem_offset(i) * static_cast<int>(sizeof(element_type));
@@ -45,17 +53,13 @@ template <class BaseTy, class RegionTy> class simd_view {
     detail::store_elem<element_type>(elem_addr(i), v);
   }
 
-  /// The selected elements as a new vector.
-  value_type read() const {
+  /// The selected elements as a new vector: permutes of the base's pieces (region_io.hpp).
+  XESIM_INLINE value_type read() const {
     value_type r;
-    if constexpr (RegionTy::is_contiguous) {
-      std::memcpy(static_cast<void*>(r.elems()), elem_addr(0), sizeof(element_type) * length);
-    } else {
-      for (int i = 0; i < length; ++i) r.elems()[i] = get(i);
-    }
+    detail::region_read<RegionTy, kBaseBytes, kBaseElem>(base_bytes(), byte_offset_, r.elems());
     return r;
   }
-  operator value_type() const { return read(); }
+  XESIM_INLINE operator value_type() const { return read(); }
   /// A one-element view converts to its element.
   operator element_type() const
     requires(length == 1)
@@ -63,44 +67,41 @@ template <class BaseTy, class RegionTy> class simd_view {
     return get(0);
   }
 
-  /// Writes `v` into the selected elements of the base.
-  simd_view& write(const value_type& v) {
-    if constexpr (RegionTy::is_contiguous) {
-      std::memcpy(elem_addr(0), static_cast<const void*>(v.elems()), sizeof(element_type) * length);
-    } else {
-      for (int i = 0; i < length; ++i) set(i, v.elems()[i]);
-    }
+  /// Writes `v` into the selected elements of the base (region_io.hpp).
+  XESIM_INLINE simd_view& write(const value_type& v) {
+    detail::region_write<RegionTy, kBaseBytes, kBaseElem>(base_bytes(), byte_offset_, v.elems());
     return *this;
   }
 
   // ------------------------------ assignment (writes through; never rebinds)
-  simd_view& operator=(const simd_view& other) { return write(other.read()); }
+  XESIM_INLINE simd_view& operator=(const simd_view& other) { return write(other.read()); }
   template <class B2, class R2, class = std::enable_if_t<R2::length == length>>
-  simd_view& operator=(const simd_view<B2, R2>& other) {
+  XESIM_INLINE simd_view& operator=(const simd_view<B2, R2>& other) {
     return write(value_type(other.read()));
   }
   template <class T2, class = std::enable_if_t<!is_mask && !std::is_same_v<T2, element_type>>>
-  simd_view& operator=(const simd<T2, length>& v) {
+  XESIM_INLINE simd_view& operator=(const simd<T2, length>& v) {
     return write(value_type(v));
   }
-  simd_view& operator=(const value_type& v) { return write(v); }
+  XESIM_INLINE simd_view& operator=(const value_type& v) { return write(v); }
   /// Broadcasts a scalar into every selected element.
   template <class T1, class = std::enable_if_t<detail::is_valid_simd_elem_type_v<T1>>>
-  simd_view& operator=(T1 v) {
-    const element_type x = detail::convert_scalar<element_type>(v);
-    for (int i = 0; i < length; ++i) set(i, x);
-    return *this;
+  XESIM_INLINE simd_view& operator=(T1 v) {
+    value_type x;
+    detail::fill_n<element_type, length>(x.elems(), detail::convert_scalar<element_type>(v));
+    return write(x);
   }
 
   // ------------------------------ merge
   /// Selected lanes where `mask` is on take `v`'s element.
-  void merge(const value_type& v, const simd_mask<length>& mask) {
+  XESIM_INLINE void merge(const value_type& v, const simd_mask<length>& mask) {
     value_type cur = read();
     cur.merge(v, mask);
     write(cur);
   }
   /// selected = mask ? v1 : v2.
-  void merge(const value_type& v1, const value_type& v2, const simd_mask<length>& mask) {
+  XESIM_INLINE void merge(const value_type& v1, const value_type& v2,
+                          const simd_mask<length>& mask) {
     value_type cur;
     cur.merge(v1, v2, mask);
     write(cur);
@@ -207,7 +208,7 @@ template <class BaseTy, class RegionTy> class simd_view {
   // ------------------------------ compound assignment (read, compute, write back)
 #define XESIM_VIEW_OPASSIGN(OP)                                                             \
   template <class X, class = decltype(std::declval<value_type&>() OP## = std::declval<const X&>())> \
-  simd_view& operator OP##=(const X& x) {                                                   \
+  XESIM_INLINE simd_view& operator OP##=(const X& x) {                                      \
     value_type v = read();                                                                  \
     v OP## = x;                                                                             \
     return write(v);                                                                        \
