@@ -16,6 +16,7 @@
 #include <immintrin.h>
 
 #include <cmath>
+#include <limits>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -201,6 +202,178 @@ BENCH_NOINLINE void native_cmp_merge(const float* __restrict a, const float* __r
       o[i + j] = x > c[i + j] ? x : y;
     }
 }
+
+// ------------------------------ same step, native: what simd<float,16> / simd<float,33> compile to
+/// Native, 16 lanes per step: the plain loop g++ -O2 vectorises to one zmm per step (the same
+/// instructions as esimd_fma_f32<16>; only the loop shape differs from native_fma_f32).
+BENCH_NOINLINE void native_fma_f32_step16(const float* __restrict a, const float* __restrict b,
+                                          const float* __restrict c, float* __restrict o,
+                                          std::size_t n) {
+  for (std::size_t i = 0; i < n; i += 16)
+    for (int j = 0; j < 16; ++j) o[i + j] = a[i + j] * b[i + j] + c[i + j];
+}
+#if defined(__AVX512F__)
+/// Native AVX-512, 33 lanes per step: two zmm and one scalar lane, what a careful engineer writes
+/// for a 33-wide step (a masked third zmm measured 3x slower here).
+BENCH_NOINLINE void native_fma_f32_step33(const float* __restrict a, const float* __restrict b,
+                                          const float* __restrict c, float* __restrict o,
+                                          std::size_t n) {
+  for (std::size_t i = 0; i < n; i += 33) {
+    for (int k = 0; k < 32; k += 16)
+      _mm512_storeu_ps(o + i + k, _mm512_fmadd_ps(_mm512_loadu_ps(a + i + k),
+                                                  _mm512_loadu_ps(b + i + k),
+                                                  _mm512_loadu_ps(c + i + k)));
+    o[i + 32] = a[i + 32] * b[i + 32] + c[i + 32];
+  }
+}
+#endif
+
+// ------------------------------ conversions
+/// ESIMD: float -> int32 with the GPU's saturation (NaN -> 0), 64 lanes per step.
+BENCH_NOINLINE void esimd_cvt_f32_i32(const float* a, int32_t* o, std::size_t n) {
+  for (std::size_t i = 0; i < n; i += 64) {
+    const simd<int32_t, 64> r = simd<float, 64>(a + i);
+    r.copy_to(o + i);
+  }
+}
+#if defined(__AVX512F__)
+/// Native AVX-512: vcvttps2dq gives INT_MIN for NaN and out-of-range lanes; fix the two others.
+BENCH_NOINLINE void native_cvt_f32_i32(const float* __restrict a, int32_t* __restrict o,
+                                       std::size_t n) {
+  const __m512 two31 = _mm512_set1_ps(2147483648.0f);
+  for (std::size_t i = 0; i < n; i += 16) {
+    const __m512 x = _mm512_loadu_ps(a + i);
+    __m512i r = _mm512_maskz_cvttps_epi32(kAll16, x);  // maskz form: GCC PR 105593
+    r = _mm512_mask_mov_epi32(r, _mm512_cmp_ps_mask(x, two31, _CMP_GE_OQ),
+                              _mm512_set1_epi32(0x7fffffff));
+    r = _mm512_maskz_mov_epi32(_mm512_cmp_ps_mask(x, x, _CMP_ORD_Q), r);
+    _mm512_storeu_si512(o + i, r);
+  }
+}
+#endif
+/// ESIMD: uint8 -> float, scaled (image data), 64 lanes per step.
+BENCH_NOINLINE void esimd_cvt_u8_f32(const uint8_t* a, float* o, std::size_t n) {
+  for (std::size_t i = 0; i < n; i += 64) {
+    const simd<float, 64> f = simd<uint8_t, 64>(a + i);
+    const simd<float, 64> r = f * 0.5f;
+    r.copy_to(o + i);
+  }
+}
+BENCH_NOINLINE void native_cvt_u8_f32(const uint8_t* __restrict a, float* __restrict o,
+                                      std::size_t n) {
+  for (std::size_t i = 0; i < n; i += 64)
+    for (int j = 0; j < 64; ++j) o[i + j] = static_cast<float>(a[i + j]) * 0.5f;
+}
+
+// ------------------------------ half comparison + merge: o = a > c ? a : b
+BENCH_NOINLINE void esimd_cmp_merge_f16(const half* a, const half* b, const half* c, half* o,
+                                        std::size_t n) {
+  for (std::size_t i = 0; i < n; i += 64) {
+    const simd<half, 64> va(a + i), vc(c + i);
+    simd<half, 64> r(b + i);
+    r.merge(va, va > vc);
+    r.copy_to(o + i);
+  }
+}
+#if defined(__AVX512F__)
+BENCH_NOINLINE void native_cmp_merge_f16(const std::uint16_t* __restrict a,
+                                         const std::uint16_t* __restrict b,
+                                         const std::uint16_t* __restrict c,
+                                         std::uint16_t* __restrict o, std::size_t n) {
+  for (std::size_t i = 0; i < n; i += 16) {
+    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i));
+    const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + i));
+    const __mmask16 k = _mm512_cmp_ps_mask(load_ph(a + i), load_ph(c + i), _CMP_GT_OQ);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + i), _mm256_mask_blend_epi16(k, y, x));
+  }
+}
+#endif
+
+// ------------------------------ strided write (interleave): o[2k] = a[k], o[2k+1] = b[k]
+BENCH_NOINLINE void esimd_interleave(const float* a, const float* b, float* o, std::size_t n) {
+  for (std::size_t i = 0; i < n; i += 64) {
+    const simd<float, 64> va(a + i), vb(b + i);
+    simd<float, 128> r;
+    r.select<64, 2>(0) = va;
+    r.select<64, 2>(1) = vb;
+    r.copy_to(o + 2 * i);
+  }
+}
+#if defined(__AVX512F__)
+/// Native AVX-512: two vpermt2ps per 16 input pairs.
+BENCH_NOINLINE void native_interleave(const float* __restrict a, const float* __restrict b,
+                                      float* __restrict o, std::size_t n) {
+  const __m512i lo = _mm512_set_epi32(23, 7, 22, 6, 21, 5, 20, 4, 19, 3, 18, 2, 17, 1, 16, 0);
+  const __m512i hi = _mm512_set_epi32(31, 15, 30, 14, 29, 13, 28, 12, 27, 11, 26, 10, 25, 9, 24, 8);
+  for (std::size_t i = 0; i < n; i += 16) {
+    const __m512 x = _mm512_loadu_ps(a + i), y = _mm512_loadu_ps(b + i);
+    _mm512_storeu_ps(o + 2 * i, _mm512_permutex2var_ps(x, lo, y));
+    _mm512_storeu_ps(o + 2 * i + 16, _mm512_permutex2var_ps(x, hi, y));
+  }
+}
+#endif
+
+// ------------------------------ 2D region: 2x2 diagonal sums of 16x16 tiles
+/// o[y][x] = t[2y][2x] + t[2y+1][2x+1] for each 16x16 float tile t (8x8 outputs).
+BENCH_NOINLINE void esimd_tile_2d(const float* t, float* o, std::size_t tiles) {
+  for (std::size_t k = 0; k < tiles; ++k) {
+    simd<float, 256> v(t + 256 * k);
+    auto m = v.bit_cast_view<float, 16, 16>();
+    const simd<float, 64> r = m.select<8, 2, 8, 2>(0, 0) + m.select<8, 2, 8, 2>(1, 1);
+    r.copy_to(o + 64 * k);
+  }
+}
+BENCH_NOINLINE void native_tile_2d(const float* __restrict t, float* __restrict o,
+                                   std::size_t tiles) {
+  for (std::size_t k = 0; k < tiles; ++k)
+    for (int y = 0; y < 8; ++y)
+      for (int x = 0; x < 8; ++x)
+        o[64 * k + 8 * y + x] = t[256 * k + 32 * y + 2 * x] + t[256 * k + 32 * y + 16 + 2 * x + 1];
+}
+
+// ------------------------------ integer bit operations and shifts
+/// o = (~a & b) ^ ((a << 3) | (b >> s)), s a per-lane shift count (taken modulo 32).
+BENCH_NOINLINE void esimd_bitops_i32(const int32_t* a, const int32_t* b, const int32_t* s,
+                                     int32_t* o, std::size_t n) {
+  for (std::size_t i = 0; i < n; i += 64) {
+    const simd<int32_t, 64> va(a + i), vb(b + i), vs(s + i);
+    const simd<int32_t, 64> r = (~va & vb) ^ ((va << 3) | (vb >> vs));
+    r.copy_to(o + i);
+  }
+}
+BENCH_NOINLINE void native_bitops_i32(const int32_t* __restrict a, const int32_t* __restrict b,
+                                      const int32_t* __restrict s, int32_t* __restrict o,
+                                      std::size_t n) {
+  for (std::size_t i = 0; i < n; i += 64)
+    for (int j = 0; j < 64; ++j) {
+      const int32_t x = a[i + j], y = b[i + j];
+      o[i + j] = (~x & y) ^ static_cast<int32_t>((static_cast<uint32_t>(x) << 3) |
+                                                 static_cast<uint32_t>(y >> (s[i + j] & 31)));
+    }
+}
+
+// ------------------------------ any(): blocks of 64 with some a > c
+BENCH_NOINLINE std::size_t esimd_any(const float* a, const float* c, std::size_t n) {
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < n; i += 64) {
+    const simd<float, 64> va(a + i), vc(c + i);
+    count += (va > vc).any();
+  }
+  return count;
+}
+#if defined(__AVX512F__)
+BENCH_NOINLINE std::size_t native_any(const float* __restrict a, const float* __restrict c,
+                                      std::size_t n) {
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < n; i += 64) {
+    __mmask16 k = 0;
+    for (int j = 0; j < 64; j += 16)
+      k |= _mm512_cmp_ps_mask(_mm512_loadu_ps(a + i + j), _mm512_loadu_ps(c + i + j), _CMP_GT_OQ);
+    count += k != 0;
+  }
+  return count;
+}
+#endif
 
 // ------------------------------ checks
 /// Element-wise comparison of two results; tol 0 means bit-exact (as floats: -0 == +0).
@@ -388,6 +561,176 @@ void case_cmp_merge(runner& run, const std::string& name, std::size_t n) {
       work{4.0 * n * sizeof(float), 1.0 * n});
 }
 
+
+/// Reference rows: the ESIMD loop of N lanes per step against the native loop of the same step.
+void cases_same_step(runner& run) {
+  const std::size_t n16 = kL1Bytes / 4 / sizeof(float), n33 = 33 * (n16 / 33);
+  {
+    const std::string name = "fma f32x16 L1 16KB vs same step";
+    if (run.wants(name)) {
+      buffer<float> a(n16), b(n16), c(n16), o(n16), ref(n16);
+      fill_random(a, 1), fill_random(b, 2), fill_random(c, 3);
+      esimd_fma_f32<16>(a.data(), b.data(), c.data(), o.data(), n16);
+      native_fma_f32_step16(a.data(), b.data(), c.data(), ref.data(), n16);
+      same(run, name, o, ref, 1e-6);
+      run.compare(
+          name, [&] { esimd_fma_f32<16>(a.data(), b.data(), c.data(), o.data(), n16); },
+          [&] { native_fma_f32_step16(a.data(), b.data(), c.data(), o.data(), n16); },
+          work{4.0 * n16 * sizeof(float), 2.0 * n16});
+    }
+  }
+#if defined(__AVX512F__)
+  const std::string name = "fma f32x33 L1 16KB vs same step";
+  if (!run.wants(name)) return;
+  buffer<float> a(n33), b(n33), c(n33), o(n33), ref(n33);
+  fill_random(a, 1), fill_random(b, 2), fill_random(c, 3);
+  esimd_fma_f32<33>(a.data(), b.data(), c.data(), o.data(), n33);
+  native_fma_f32_step33(a.data(), b.data(), c.data(), ref.data(), n33);
+  same(run, name, o, ref, 1e-6);
+  run.compare(
+      name, [&] { esimd_fma_f32<33>(a.data(), b.data(), c.data(), o.data(), n33); },
+      [&] { native_fma_f32_step33(a.data(), b.data(), c.data(), o.data(), n33); },
+      work{4.0 * n33 * sizeof(float), 2.0 * n33});
+#endif
+}
+
+/// Floats with saturating and NaN lanes (1 in 16 each), the rest in int32 range.
+void fill_cvt(buffer<float>& b, unsigned seed) {
+  std::mt19937 g(seed);
+  std::uniform_real_distribution<float> d(-3e9f, 3e9f);
+  for (std::size_t i = 0; i < b.size(); ++i)
+    b[i] = i % 16 == 5 ? std::numeric_limits<float>::quiet_NaN() : d(g);
+}
+
+void case_cvt_f32_i32(runner& run, const std::string& name, std::size_t n) {
+  if (!run.wants(name)) return;
+#if defined(__AVX512F__)
+  buffer<float> a(n);
+  buffer<int32_t> o(n), ref(n);
+  fill_cvt(a, 12);
+  esimd_cvt_f32_i32(a.data(), o.data(), n);
+  native_cvt_f32_i32(a.data(), ref.data(), n);
+  for (std::size_t i = 0; i < n; ++i)
+    if (o[i] != ref[i]) {
+      run.fail(name + ": results differ at " + std::to_string(i));
+      break;
+    }
+  run.compare(
+      name, [&] { esimd_cvt_f32_i32(a.data(), o.data(), n); },
+      [&] { native_cvt_f32_i32(a.data(), o.data(), n); }, work{8.0 * n, 0}, kIssueTarget);
+#else
+  (void)n;
+#endif
+}
+
+void case_cvt_u8_f32(runner& run, const std::string& name, std::size_t n) {
+  if (!run.wants(name)) return;
+  buffer<uint8_t> a(n);
+  buffer<float> o(n), ref(n);
+  std::mt19937 g(13);
+  for (std::size_t i = 0; i < n; ++i) a[i] = static_cast<uint8_t>(g());
+  esimd_cvt_u8_f32(a.data(), o.data(), n);
+  native_cvt_u8_f32(a.data(), ref.data(), n);
+  same(run, name, o, ref, 0);
+  run.compare(
+      name, [&] { esimd_cvt_u8_f32(a.data(), o.data(), n); },
+      [&] { native_cvt_u8_f32(a.data(), o.data(), n); }, work{5.0 * n, 1.0 * n}, kIssueTarget);
+}
+
+void case_cmp_merge_f16(runner& run, const std::string& name, std::size_t n) {
+  if (!run.wants(name)) return;
+#if defined(__AVX512F__)
+  buffer<half> a(n), b(n), c(n), o(n), ref(n);
+  fill_random(a, 14), fill_random(b, 15), fill_random(c, 16);
+  auto bits = [](const buffer<half>& x) {
+    return reinterpret_cast<const std::uint16_t*>(x.data());
+  };
+  auto* o_bits = reinterpret_cast<std::uint16_t*>(o.data());
+  esimd_cmp_merge_f16(a.data(), b.data(), c.data(), o.data(), n);
+  native_cmp_merge_f16(bits(a), bits(b), bits(c), reinterpret_cast<std::uint16_t*>(ref.data()), n);
+  same(run, name, o, ref, 0);
+  run.compare(
+      name, [&] { esimd_cmp_merge_f16(a.data(), b.data(), c.data(), o.data(), n); },
+      [&] {
+        native_cmp_merge_f16(bits(a), bits(b), bits(c), o_bits, n);
+      },
+      work{4.0 * n * sizeof(half), 1.0 * n}, kIssueTarget);
+#else
+  (void)n;
+#endif
+}
+
+void case_interleave(runner& run, const std::string& name, std::size_t n) {
+  if (!run.wants(name)) return;
+#if defined(__AVX512F__)
+  buffer<float> a(n), b(n), o(2 * n), ref(2 * n);
+  fill_random(a, 17), fill_random(b, 18);
+  esimd_interleave(a.data(), b.data(), o.data(), n);
+  native_interleave(a.data(), b.data(), ref.data(), n);
+  same(run, name, o, ref, 0);
+  run.compare(
+      name, [&] { esimd_interleave(a.data(), b.data(), o.data(), n); },
+      [&] { native_interleave(a.data(), b.data(), o.data(), n); },
+      work{4.0 * n * sizeof(float), 0}, kIssueTarget);
+#else
+  (void)n;
+#endif
+}
+
+void case_tile_2d(runner& run, const std::string& name, std::size_t tiles) {
+  if (!run.wants(name)) return;
+  buffer<float> t(256 * tiles), o(64 * tiles), ref(64 * tiles);
+  fill_random(t, 19);
+  esimd_tile_2d(t.data(), o.data(), tiles);
+  native_tile_2d(t.data(), ref.data(), tiles);
+  same(run, name, o, ref, 0);
+  run.compare(
+      name, [&] { esimd_tile_2d(t.data(), o.data(), tiles); },
+      [&] { native_tile_2d(t.data(), o.data(), tiles); },
+      work{(256.0 + 64.0) * tiles * sizeof(float), 64.0 * tiles}, kIssueTarget);
+}
+
+void case_bitops_i32(runner& run, const std::string& name, std::size_t n) {
+  if (!run.wants(name)) return;
+  buffer<int32_t> a(n), b(n), sh(n), o(n), ref(n);
+  std::mt19937 g(20);
+  for (std::size_t i = 0; i < n; ++i) {
+    a[i] = static_cast<int32_t>(g());
+    b[i] = static_cast<int32_t>(g());
+    sh[i] = static_cast<int32_t>(g() % 100) - 50;
+  }
+  esimd_bitops_i32(a.data(), b.data(), sh.data(), o.data(), n);
+  native_bitops_i32(a.data(), b.data(), sh.data(), ref.data(), n);
+  for (std::size_t i = 0; i < n; ++i)
+    if (o[i] != ref[i]) {
+      run.fail(name + ": results differ at " + std::to_string(i));
+      break;
+    }
+  run.compare(
+      name, [&] { esimd_bitops_i32(a.data(), b.data(), sh.data(), o.data(), n); },
+      [&] { native_bitops_i32(a.data(), b.data(), sh.data(), o.data(), n); },
+      work{4.0 * n * sizeof(int32_t), 5.0 * n}, kIssueTarget);
+}
+
+void case_any(runner& run, const std::string& name, std::size_t n) {
+  if (!run.wants(name)) return;
+#if defined(__AVX512F__)
+  buffer<float> a(n), c(n);
+  fill_random(a, 21);
+  for (std::size_t i = 0; i < n; ++i) c[i] = 1.98f;  // some blocks have a lane above, some not
+  const std::size_t want = native_any(a.data(), c.data(), n);
+  if (esimd_any(a.data(), c.data(), n) != want) run.fail(name + ": counts differ");
+  std::size_t sink = 0;
+  run.compare(
+      name, [&] { sink += esimd_any(a.data(), c.data(), n); },
+      [&] { sink += native_any(a.data(), c.data(), n); }, work{2.0 * n * sizeof(float), 1.0 * n},
+      kIssueTarget);
+  xesim::bench::keep(sink);
+#else
+  (void)n;
+#endif
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -410,5 +753,15 @@ int main(int argc, char** argv) {
   case_mad_i32(run, "mad i32x64 L1 16KB", kF32L1);
   case_select(run, "select<64,2> f32x128 L1 12KB", kF32L1);
   case_cmp_merge(run, "cmp+merge f32x64 L1 16KB", kF32L1);
+  // The rest of the simd core: conversions, half masks, region writes, 2D regions, bit ops, any.
+  case_cvt_f32_i32(run, "cvt f32->i32 sat x64 L1 8KB", kF32L1);
+  case_cvt_u8_f32(run, "cvt u8->f32 x64 L1 5KB", kF32L1);
+  case_cmp_merge_f16(run, "cmp+merge f16x64 L1 16KB", kF16L1);
+  case_interleave(run, "select<64,2> write f32x128 L1 16KB", kF32L1);
+  case_tile_2d(run, "2D select<8,2,8,2> f32 16x16 L1 20KB", 16);
+  case_bitops_i32(run, "bitops+shifts i32x64 L1 16KB", kF32L1);
+  case_any(run, "cmp+any f32x64 L1 8KB", kF32L1);
+  // Reference rows: the same loops against native loops of the same step.
+  cases_same_step(run);
   return run.finish();
 }
