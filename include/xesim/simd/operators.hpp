@@ -180,14 +180,17 @@ template <binop Op, class A, class B> XESIM_INLINE auto binary(const A& a, const
     const auto& vb = as_simd<R, N>(b);
     binop_loop<Op, R, N>(r.elems(), scalar_operand<R>{convert_scalar<R>(a)},
                          vec_operand<R>{vb.elems()});
+    XESIM_UNINIT(check::uninit::propagate(r, vb);)
   } else if constexpr (!is_simd_like_v<B>) {
     const auto& va = as_simd<R, N>(a);
     binop_loop<Op, R, N>(r.elems(), vec_operand<R>{va.elems()},
                          scalar_operand<R>{convert_scalar<R>(b)});
+    XESIM_UNINIT(check::uninit::propagate(r, va);)
   } else {
     const auto& va = as_simd<R, N>(a);
     const auto& vb = as_simd<R, N>(b);
     binop_loop<Op, R, N>(r.elems(), vec_operand<R>{va.elems()}, vec_operand<R>{vb.elems()});
+    XESIM_UNINIT(check::uninit::propagate(r, va, vb);)
   }
   return r;
 }

@@ -20,14 +20,25 @@ template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T
   using value_type = T;
   static constexpr int length = N;
 
-  simd() = default;
+  simd()
+    requires(XESIM_CHECK_UNINIT == 0)
+  = default;
+  /// Instrumented builds (XESIM_CHECK_UNINIT): every lane holds poison and is marked unwritten.
+  simd()
+    requires(XESIM_CHECK_UNINIT != 0)
+  {
+    check::uninit::on_default(*this);
+  }
   simd(const simd&) = default;
   simd& operator=(const simd&) = default;
 
-  /// Converts every element of another vector of the same length (DPC++: implicit).
+  /// Converts every element of another vector of the same length (DPC++: implicit): integers
+  /// wrap, floating -> integer truncates and saturates (NaN -> 0), -> half / bfloat16 / tfloat32
+  /// round to nearest even (the scalar tfloat32(float) truncates). HW: mov with a type change.
   template <class T2, class = std::enable_if_t<!std::is_same_v<T2, T>>>
   XESIM_INLINE simd(const simd<T2, N>& other) {
     detail::convert_n<T, T2, N>(data_, other.elems());  // vcvt* per piece (vec_convert.hpp)
+    XESIM_UNINIT(check::uninit::propagate(*this, other);)
   }
   /// Reads a view of the same length, converting its elements.
   template <class B, class R, class = std::enable_if_t<R::length == N && !detail::is_mask_like_v<B>>>
@@ -88,6 +99,7 @@ template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T
   XESIM_INLINE simd operator-() const {
     simd r;
     detail::neg_n<T, N>(r.data_, data_);
+    XESIM_UNINIT(check::uninit::propagate(r, *this);)
     return r;
   }
   simd operator+() const { return *this; }

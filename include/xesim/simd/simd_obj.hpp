@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "xesim/check/uninit.hpp"
 #include "xesim/simd/region.hpp"
 #include "xesim/simd/region_io.hpp"
 #include "xesim/simd/traits.hpp"
@@ -57,6 +58,9 @@ template <class T, int N, class Derived> class simd_obj_impl {
 
  protected:
   alignas(storage_alignment) T data_[N];
+  /// The `uninitialized` rule's lane shadow: an empty member unless the program is built with
+  /// XESIM_CHECK_UNINIT=1 (xesim/check/uninit.hpp).
+  [[no_unique_address]] check::uninit::shadow_t<N> shadow_;
 
   Derived& derived() { return static_cast<Derived&>(*this); }
   const Derived& derived() const { return static_cast<const Derived&>(*this); }
@@ -68,8 +72,15 @@ template <class T, int N, class Derived> class simd_obj_impl {
   simd_obj_impl& operator=(const simd_obj_impl&) = default;
 
   /// Raw element storage (xesim extension; used by the memory and math layers).
-  XESIM_INLINE T* elems() noexcept { return data_; }
+  /// Writing through the pointer counts as writing every lane (instrumented builds).
+  XESIM_INLINE T* elems() noexcept {
+    XESIM_UNINIT(shadow_.clear_all();)
+    return data_;
+  }
   XESIM_INLINE const T* elems() const noexcept { return data_; }
+  /// The lanes never written since default construction (xesim extension, XESIM_CHECK_UNINIT).
+  check::uninit::shadow_t<N>& uninit_shadow() noexcept { return shadow_; }
+  const check::uninit::shadow_t<N>& uninit_shadow() const noexcept { return shadow_; }
 
   // ------------------------------ read / write
   /// A copy of this object.
@@ -77,6 +88,7 @@ template <class T, int N, class Derived> class simd_obj_impl {
   /// Replaces every element with `v`'s.
   Derived& write(const Derived& v) {
     std::memcpy(static_cast<void*>(data_), static_cast<const void*>(v.elems()), sizeof(data_));
+    XESIM_UNINIT(shadow_ = v.uninit_shadow();)
     return derived();
   }
 
@@ -84,11 +96,14 @@ template <class T, int N, class Derived> class simd_obj_impl {
   /// Lanes where `mask` is non-zero take `v`'s element; the others keep theirs.
   XESIM_INLINE void merge(const Derived& v, const simd_mask_impl<simd_mask_elem_type, N>& mask) {
     detail::merge_n<T, N>(data_, v.elems(), data_, mask.elems());  // blends in registers (vec.hpp)
+    XESIM_UNINIT(check::uninit::on_merge(derived(), v, static_cast<const Derived*>(nullptr),
+                                         mask.elems());)
   }
   /// this = mask ? v1 : v2, lane by lane.
   XESIM_INLINE void merge(const Derived& v1, const Derived& v2,
                           const simd_mask_impl<simd_mask_elem_type, N>& mask) {
     detail::merge_n<T, N>(data_, v1.elems(), v2.elems(), mask.elems());
+    XESIM_UNINIT(check::uninit::on_merge(derived(), v1, &v2, mask.elems());)
   }
 
   // ------------------------------ select
@@ -146,13 +161,19 @@ template <class T, int N, class Derived> class simd_obj_impl {
     return r;
   }
   /// this[index] = v.
-  void iupdate(uint16_t index, T v) { data_[index] = v; }
+  void iupdate(uint16_t index, T v) {
+    data_[index] = v;
+    XESIM_UNINIT(shadow_.set(index, false);)
+  }
   /// this[indices[k]] = v[k] where mask[k].
   template <int Size>
   void iupdate(const simd<uint16_t, Size>& indices, const resize_simd_t<Derived, Size>& v,
                const simd_mask_impl<simd_mask_elem_type, Size>& mask) {
     for (int k = 0; k < Size; ++k)
-      if (mask.elems()[k]) data_[indices.elems()[k]] = v.elems()[k];
+      if (mask.elems()[k]) {
+        data_[indices.elems()[k]] = v.elems()[k];
+        XESIM_UNINIT(shadow_.set(indices.elems()[k], v.uninit_shadow().test(k));)
+      }
   }
 
   // ------------------------------ replicate
@@ -196,6 +217,7 @@ template <class T, int N, class Derived> class simd_obj_impl {
             class = std::enable_if_t<is_simd_flag_type_v<Flags>>>
   void copy_from(const T* addr, Flags = {}) {
     copy_n_vec<T, N>(data_, addr);
+    XESIM_UNINIT(shadow_.clear_all();)
   }
   /// Stores the N elements contiguously at `addr`.
   template <class Flags = element_aligned_tag,

@@ -39,11 +39,15 @@ template <class BaseTy, class RegionTy> class simd_view {
   static constexpr int kBaseBytes =
       BaseTy::length * static_cast<int>(sizeof(typename BaseTy::element_type));
   static constexpr int kBaseElem = static_cast<int>(sizeof(typename BaseTy::element_type));
+  /// The base's storage, taken without marking it written (the instrumented builds' shadow is
+  /// updated by read/write/set themselves).
   XESIM_INLINE unsigned char* base_bytes() const {
-    return reinterpret_cast<unsigned char*>(base_.elems());
+    using E = typename BaseTy::element_type;
+    return reinterpret_cast<unsigned char*>(
+        const_cast<E*>(static_cast<const BaseTy&>(base_).elems()));
   }
   XESIM_INLINE unsigned char* elem_addr(int i) const {
-    return reinterpret_cast<unsigned char*>(base_.elems()) + byte_offset_ +
+    return base_bytes() + byte_offset_ +
            RegionTy::elem_offset(i) * static_cast<int>(sizeof(element_type));
   }
   XESIM_INLINE element_type get(int i) const {
@@ -51,12 +55,16 @@ template <class BaseTy, class RegionTy> class simd_view {
   }
   XESIM_INLINE void set(int i, element_type v) const {
     detail::store_elem<element_type>(elem_addr(i), v);
+    XESIM_UNINIT(check::uninit::on_elem_write(
+        base_, byte_offset_ + RegionTy::elem_offset(i) * static_cast<int>(sizeof(element_type)),
+        static_cast<int>(sizeof(element_type)));)
   }
 
   /// The selected elements as a new vector: permutes of the base's pieces (region_io.hpp).
   XESIM_INLINE value_type read() const {
     value_type r;
     detail::region_read<RegionTy, kBaseBytes, kBaseElem>(base_bytes(), byte_offset_, r.elems());
+    XESIM_UNINIT(check::uninit::on_region_read<RegionTy>(base_, byte_offset_, r);)
     return r;
   }
   XESIM_INLINE operator value_type() const { return read(); }
@@ -70,6 +78,7 @@ template <class BaseTy, class RegionTy> class simd_view {
   /// Writes `v` into the selected elements of the base (region_io.hpp).
   XESIM_INLINE simd_view& write(const value_type& v) {
     detail::region_write<RegionTy, kBaseBytes, kBaseElem>(base_bytes(), byte_offset_, v.elems());
+    XESIM_UNINIT(check::uninit::on_region_write<RegionTy>(base_, byte_offset_, &v);)
     return *this;
   }
 
