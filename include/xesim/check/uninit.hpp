@@ -340,4 +340,20 @@ inline void sink(const V& v, const std::uint16_t* mask, const char* api,
   }
 }
 
+/// sink() for a gather-shaped store: element j of address i is v[j * (N/VS) + i], stored when
+/// addr_mask[i] is set.
+template <int VS, class V>
+inline void sink_vs(const V& v, const std::uint16_t* addr_mask, const char* api,
+                    const std::source_location& loc) noexcept {
+  if constexpr (XESIM_CHECK_UNINIT != 0) {
+    constexpr int kLanes = V::length / VS;
+    std::uint16_t m[V::length];
+    for (int j = 0; j < VS; ++j)
+      for (int i = 0; i < kLanes; ++i) m[j * kLanes + i] = addr_mask[i];
+    sink(v, m, api, loc);
+  } else {
+    (void)v, (void)addr_mask, (void)api, (void)loc;
+  }
+}
+
 }  // namespace xesim::check::uninit

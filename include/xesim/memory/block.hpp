@@ -123,8 +123,10 @@ XESIM_INLINE void block_store_core(T* p, const simd<T, N>& vals, std::size_t ali
                     static_cast<std::uint32_t>(align), pred.elems(), align_default, nullptr},
                    loc)) [[unlikely]]
     return;
-  if (pred.elems()[0]) [[likely]]
+  if (pred.elems()[0]) [[likely]] {
+    XESIM_UNINIT(check::uninit::sink(vals, nullptr, "block_store", loc);)
     std::memcpy(static_cast<void*>(p), static_cast<const void*>(vals.elems()), sizeof(T) * N);
+  }
 }
 
 template <class P>

@@ -80,6 +80,7 @@ XESIM_INLINE void scatter_core(T* p, const simd<OffsetT, N / VS>& byte_offsets,
       memory_port_lanes<kLanes>({mem_op::scatter, mem_space::global, p, 0, sizeof(T), kLanes, VS,
                                  static_cast<std::uint32_t>(align), nullptr, false, nullptr},
                                 byte_offsets, mask.elems(), ok, loc);
+  XESIM_UNINIT(check::uninit::sink_vs<VS>(vals, m, "scatter", loc);)
   auto* base = reinterpret_cast<unsigned char*>(p);
   for (int i = 0; i < kLanes; ++i) {
     if (!m[i]) continue;

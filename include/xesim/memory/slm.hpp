@@ -83,6 +83,7 @@ XESIM_INLINE void slm_block_store_core(std::uint32_t byte_offset, const simd<T, 
                    loc)) [[unlikely]]
     return;
   if (pred.elems()[0]) [[likely]] {
+    XESIM_UNINIT(check::uninit::sink(vals, nullptr, "slm_block_store", loc);)
     std::byte* dst =
         slm_addr(slm_item("slm_block_store"), byte_offset, sizeof(T) * N, "slm_block_store");
     std::memcpy(dst, static_cast<const void*>(vals.elems()), sizeof(T) * N);

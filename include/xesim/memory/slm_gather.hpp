@@ -51,6 +51,7 @@ XESIM_INLINE void slm_scatter_core(const simd<uint32_t, N / VS>& byte_offsets,
       memory_port_lanes<kLanes>({mem_op::scatter, mem_space::slm, nullptr, 0, sizeof(T), kLanes, VS,
                                  static_cast<std::uint32_t>(align), nullptr, false, nullptr},
                                 byte_offsets, mask.elems(), ok, loc);
+  XESIM_UNINIT(check::uninit::sink_vs<VS>(vals, m, "slm_scatter", loc);)
   const rt::item_state& it = slm_item("slm_scatter");
   for (int i = 0; i < kLanes; ++i) {
     if (!m[i]) continue;

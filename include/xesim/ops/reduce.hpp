@@ -177,7 +177,8 @@ XESIM_INLINE T0 prod(simd<T1, SZ> v) {
 /// are NaN), converted to T0. Pre: v is a simd (read views and masks into one first).
 /// HW: a tree of sel.ge, all platforms.
 template <class T0, class T1, int SZ>
-XESIM_INLINE T0 hmax(simd<T1, SZ> v) {
+XESIM_INLINE T0 hmax(simd<T1, SZ> v XESIM_UNINIT(, const std::source_location& loc = std::source_location::current())) {
+  XESIM_UNINIT(check::uninit::sink(v, nullptr, "hmax", loc);)
   return detail::convert_scalar<T0>(
       detail::ops::tree_reduce<T1, detail::esimd_apply_reduced_max>(v));
 }
@@ -196,7 +197,8 @@ requires(!detail::is_simd_type_v<V>) T0 hmax(const V&) {
 /// The smallest element of v (min's rules), converted to T0. Pre: v is a simd.
 /// HW: a tree of sel.l, all platforms.
 template <class T0, class T1, int SZ>
-XESIM_INLINE T0 hmin(simd<T1, SZ> v) {
+XESIM_INLINE T0 hmin(simd<T1, SZ> v XESIM_UNINIT(, const std::source_location& loc = std::source_location::current())) {
+  XESIM_UNINIT(check::uninit::sink(v, nullptr, "hmin", loc);)
   return detail::convert_scalar<T0>(
       detail::ops::tree_reduce<T1, detail::esimd_apply_reduced_min>(v));
 }
@@ -217,7 +219,8 @@ requires(!detail::is_simd_type_v<V>) T0 hmin(const V&) {
 /// DPC++ implements (it compiles std::plus<T>() too but returns an undefined value: the guide's
 /// "silent zero"). HW: see sum / prod.
 template <class T0, class T1, int SZ, class BinaryOperation>
-XESIM_INLINE T0 reduce(simd<T1, SZ> v, BinaryOperation) {
+XESIM_INLINE T0 reduce(simd<T1, SZ> v, BinaryOperation XESIM_UNINIT(, const std::source_location& loc = std::source_location::current())) {
+  XESIM_UNINIT(check::uninit::sink(v, nullptr, "reduce", loc);)
   using Op = detail::remove_cvref_t<BinaryOperation>;
   static_assert(std::is_same_v<Op, std::plus<>> || std::is_same_v<Op, std::multiplies<>>,
                 "reduce<T0>(v, op): op must be std::plus<>() or std::multiplies<>() (DPC++ "

@@ -222,7 +222,9 @@ template <class T, int N, class Derived> class simd_obj_impl {
   /// Stores the N elements contiguously at `addr`.
   template <class Flags = element_aligned_tag,
             class = std::enable_if_t<is_simd_flag_type_v<Flags>>>
-  void copy_to(T* addr, Flags = {}) const {
+  void copy_to(T* addr, Flags = {} XESIM_UNINIT(, const std::source_location& loc =
+                                                      std::source_location::current())) const {
+    XESIM_UNINIT(check::uninit::sink(derived(), nullptr, "copy_to", loc);)
     copy_n_vec<T, N>(addr, data_);
   }
   /// Loads N elements at byte `offset` of a device accessor's buffer or a local accessor's SLM;
