@@ -3,7 +3,8 @@
 // goes lane by lane for uint8 -> float (11x slower than native, bench "cvt u8->f32") and takes
 // 3-4 instructions for every 2x widening or narrowing; with AVX-512 each integer width change
 // here is one vpmov[sz]x / vpmov, and float -> integer saturation is vcvtt* with a k-masked fix-up
-// (what a careful engineer writes). Every path gives convert_scalar's bits.
+// (what a careful engineer writes). Every path gives convert_scalar's bits, but -> tfloat32
+// rounds to nearest even as the GPU's vector conversion does (convert_scalar truncates).
 #pragma once
 
 #include "xesim/simd/vec.hpp"
@@ -224,14 +225,36 @@ XESIM_INLINE lanes_t<To, L> convert_lanes(const lanes_t<From, L>& x) {
   }
 }
 
+// ------------------------------ tf32_rne_lanes
+/// Rounds L float lanes to tfloat32, nearest even (overflow -> infinity, NaN quieted), and
+/// stores them at p: f32_to_tf32_bits_rne per lane, the GPU's vector float -> tf32 conversion.
+/// (The scalar tfloat32(float) truncates instead.)
+template <int L>
+XESIM_INLINE void tf32_rne_lanes(::xesim::tfloat32* p, const lanes_t<float, L>& f) {
+  if constexpr (L == 1) {
+    const uint32_t b = ::xesim::detail::f32_to_tf32_bits_rne(f);
+    __builtin_memcpy(static_cast<void*>(p), &b, sizeof(b));
+  } else {
+    using U = lanes_t<uint32_t, L>;
+    const U u = bitcast_lanes<U>(f);
+    const auto nan = (u & 0x7fffffffu) > 0x7f800000u;
+    const U r = u + 0x0fffu + ((u >> 13) & 1u);  // a carry may step into the exponent: exact
+    store_lanes<uint32_t, L>(p, (nan ? (u | 0x00400000u) : r) & ::xesim::detail::kTf32Mask);
+  }
+}
+
 // ------------------------------ convert_n
-/// r[i] = convert_scalar<To>(a[i]) for i < N. Wrapper types go through float lanes (exact from
-/// them; to them the bits of their scalar constructors); double -> half stays scalar (it rounds
-/// once from double, see half(double)).
+/// r[i] = a[i] converted to To for i < N: convert_scalar's bits, except that -> tfloat32 rounds
+/// to nearest even (the GPU's vector conversion; convert_scalar truncates like the scalar
+/// class). Wrapper types go through float lanes (exact from them; to half and bfloat16 the bits
+/// of their scalar constructors); double -> half stays scalar (it rounds once from double, see
+/// half(double)). To == From copies.
 template <class To, class From, int N>
 XESIM_INLINE void convert_n(To* r, const From* a) {
   constexpr bool kWrapFrom = is_wrapper_elem_type_v<From>, kWrapTo = is_wrapper_elem_type_v<To>;
-  if constexpr (std::is_same_v<To, ::xesim::half> && std::is_same_v<From, double>) {
+  if constexpr (std::is_same_v<To, From>) {
+    copy_n<To, N>(r, a);
+  } else if constexpr (std::is_same_v<To, ::xesim::half> && std::is_same_v<From, double>) {
     for (int i = 0; i < N; ++i) r[i] = convert_scalar<To>(a[i]);
   } else {
     constexpr int kFrom = sizeof(compute_t<From>), kTo = sizeof(compute_t<To>);
@@ -243,7 +266,9 @@ XESIM_INLINE void convert_n(To* r, const From* a) {
           f = to_float_lanes<From, L>(a + i);
         else
           f = convert_lanes<float, From, L>(load_lanes<From, L>(a + i));
-        if constexpr (kWrapTo)
+        if constexpr (std::is_same_v<To, ::xesim::tfloat32>)
+          tf32_rne_lanes<L>(r + i, f);
+        else if constexpr (kWrapTo)
           from_float_lanes<To, L>(r + i, f);
         else
           store_lanes<To, L>(r + i, convert_lanes<To, float, L>(f));
