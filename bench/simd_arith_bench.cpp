@@ -265,6 +265,46 @@ BENCH_NOINLINE void native_cvt_u8_f32(const uint8_t* __restrict a, float* __rest
     for (int j = 0; j < 64; ++j) o[i + j] = static_cast<float>(a[i + j]) * 0.5f;
 }
 
+/// ESIMD: half -> float -> half through the converting constructors, scaled in float, 64 lanes.
+BENCH_NOINLINE void esimd_cvt_f16_f32(const half* a, half* o, std::size_t n) {
+  for (std::size_t i = 0; i < n; i += 64) {
+    const simd<float, 64> f = simd<half, 64>(a + i);
+    const simd<half, 64> r = f * 0.5f;
+    r.copy_to(o + i);
+  }
+}
+/// ESIMD: float -> bfloat16 (nearest even) through the converting constructor, 64 lanes.
+BENCH_NOINLINE void esimd_cvt_f32_bf16(const float* a, xesim::bfloat16* o, std::size_t n) {
+  for (std::size_t i = 0; i < n; i += 64) {
+    const simd<xesim::bfloat16, 64> r = simd<float, 64>(a + i);
+    r.copy_to(o + i);
+  }
+}
+#if defined(__AVX512F__)
+BENCH_NOINLINE void native_cvt_f16_f32(const std::uint16_t* __restrict a,
+                                       std::uint16_t* __restrict o, std::size_t n) {
+  const __m512 half_scale = _mm512_set1_ps(0.5f);
+  for (std::size_t i = 0; i < n; i += 16)
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + i),
+                        to_ph(_mm512_mul_ps(load_ph(a + i), half_scale)));
+}
+/// Native AVX-512 (no AVX512-BF16 here): round to nearest even on the bits, quiet NaNs, vpmovdw.
+BENCH_NOINLINE void native_cvt_f32_bf16(const float* __restrict a, std::uint16_t* __restrict o,
+                                        std::size_t n) {
+  const __m512i bias = _mm512_set1_epi32(0x7fff), one = _mm512_set1_epi32(1);
+  const __m512i quiet = _mm512_set1_epi32(0x40);
+  for (std::size_t i = 0; i < n; i += 16) {
+    const __m512 x = _mm512_loadu_ps(a + i);
+    const __m512i u = _mm512_castps_si512(x);
+    const __m512i hi = _mm512_maskz_srli_epi32(kAll16, u, 16);  // maskz forms: GCC PR 105593
+    __m512i r = _mm512_maskz_srli_epi32(
+        kAll16, _mm512_add_epi32(_mm512_add_epi32(u, bias), _mm512_and_si512(hi, one)), 16);
+    r = _mm512_mask_or_epi32(r, _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), hi, quiet);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + i), _mm512_maskz_cvtepi32_epi16(kAll16, r));
+  }
+}
+#endif
+
 // ------------------------------ half comparison + merge: o = a > c ? a : b
 BENCH_NOINLINE void esimd_cmp_merge_f16(const half* a, const half* b, const half* c, half* o,
                                         std::size_t n) {
@@ -637,6 +677,45 @@ void case_cvt_u8_f32(runner& run, const std::string& name, std::size_t n) {
       [&] { native_cvt_u8_f32(a.data(), o.data(), n); }, work{5.0 * n, 1.0 * n}, kIssueTarget);
 }
 
+void case_cvt_f16_f32(runner& run, const std::string& name, std::size_t n) {
+  if (!run.wants(name)) return;
+#if defined(__AVX512F__)
+  buffer<half> a(n), o(n);
+  buffer<std::uint16_t> ref(n);
+  fill_random(a, 17);
+  esimd_cvt_f16_f32(a.data(), o.data(), n);
+  const auto* ab = reinterpret_cast<const std::uint16_t*>(a.data());
+  native_cvt_f16_f32(ab, ref.data(), n);
+  if (std::memcmp(o.data(), ref.data(), n * sizeof(half)) != 0) run.fail(name + ": bits differ");
+  auto* ob = reinterpret_cast<std::uint16_t*>(o.data());
+  run.compare(
+      name, [&] { esimd_cvt_f16_f32(a.data(), o.data(), n); },
+      [&] { native_cvt_f16_f32(ab, ob, n); }, work{4.0 * n, 1.0 * n}, kIssueTarget);
+#else
+  (void)n;
+#endif
+}
+
+void case_cvt_f32_bf16(runner& run, const std::string& name, std::size_t n) {
+  if (!run.wants(name)) return;
+#if defined(__AVX512F__)
+  buffer<float> a(n);
+  buffer<xesim::bfloat16> o(n);
+  buffer<std::uint16_t> ref(n);
+  fill_cvt(a, 18);
+  for (std::size_t i = 0; i < n; i += 7) a[i] *= 1e-30f;  // small and subnormal-ish values too
+  esimd_cvt_f32_bf16(a.data(), o.data(), n);
+  native_cvt_f32_bf16(a.data(), ref.data(), n);
+  if (std::memcmp(o.data(), ref.data(), n * 2) != 0) run.fail(name + ": bits differ");
+  auto* ob = reinterpret_cast<std::uint16_t*>(o.data());
+  run.compare(
+      name, [&] { esimd_cvt_f32_bf16(a.data(), o.data(), n); },
+      [&] { native_cvt_f32_bf16(a.data(), ob, n); }, work{6.0 * n, 0}, kIssueTarget);
+#else
+  (void)n;
+#endif
+}
+
 void case_cmp_merge_f16(runner& run, const std::string& name, std::size_t n) {
   if (!run.wants(name)) return;
 #if defined(__AVX512F__)
@@ -756,6 +835,8 @@ int main(int argc, char** argv) {
   // The rest of the simd core: conversions, half masks, region writes, 2D regions, bit ops, any.
   case_cvt_f32_i32(run, "cvt f32->i32 sat x64 L1 8KB", kF32L1);
   case_cvt_u8_f32(run, "cvt u8->f32 x64 L1 5KB", kF32L1);
+  case_cvt_f16_f32(run, "cvt f16->f32->f16 x64 L1 8KB", kF16L1);
+  case_cvt_f32_bf16(run, "cvt f32->bf16 x64 L1 6KB", kF32L1);
   case_cmp_merge_f16(run, "cmp+merge f16x64 L1 16KB", kF16L1);
   case_interleave(run, "select<64,2> write f32x128 L1 16KB", kF32L1);
   case_tile_2d(run, "2D select<8,2,8,2> f32 16x16 L1 20KB", 16);
