@@ -6,11 +6,12 @@
 //   double -> half                   rounded once, correctly (xesim::half(double));
 //   -> tfloat32                      round to nearest even to 10 mantissa bits (the GPU's
 //                                    vector conversion; the scalar tfloat32(float) truncates).
-// half / bfloat16 lanes are widened and narrowed 64 at a time with the vector conversions of
-// fp_convert.hpp: g++ 12 leaves _Float16 <-> float loops scalar.
+// Whole vectors convert in registers, one zmm piece at a time (the simd core's convert_n):
+// g++ 12 leaves _Float16 <-> float loops scalar.
 #pragma once
 
 #include "xesim/ops/detail/lanes.hpp"
+#include "xesim/simd/vec_convert.hpp"
 #include "xesim/ops/saturation.hpp"
 
 namespace xesim::esimd {
@@ -39,45 +40,27 @@ XESIM_INLINE void from_float_lanes(const float* src, To* dst, int n) {
 }
 
 // ------------------------------ convert_n
-/// dst[i] = convert<To>(src[i]) for i < N. The one implementation behind convert().
+/// dst[i] = convert<To>(src[i]) for i < N. The one implementation behind convert(): every pair
+/// but -> tfloat32 runs the simd core's piecewise conversion (vec_convert.hpp: one zmm per
+/// piece, vcvtph2ps / vcvtps2ph for half, shifts for bfloat16, in registers), whose lane rules
+/// are the ones above; -> tfloat32 rounds to nearest even here (the core's truncates, as the
+/// scalar tfloat32(float) does).
+// rows_3d's convert<float>(simd<half,128>) * ... -> convert<half>: 6.4x -> see bench/RESULTS.md
+// "Guide patterns (issue 3)" (the former 64-lane stack-array blocks were 29% of that kernel).
 template <class To, class From, int N>
 XESIM_INLINE void convert_n(const From* src, To* dst) {
-  constexpr bool kWrapTo = is_wrapper_elem_type_v<To>, kWrapFrom = is_wrapper_elem_type_v<From>;
-  if constexpr (std::is_same_v<To, From>) {
-    for (int i = 0; i < N; ++i) dst[i] = src[i];
-  } else if constexpr (kWrapFrom && std::is_same_v<To, float>) {
-    widen<From>(src, dst, N);
-  } else if constexpr (kWrapFrom) {
-    // Through float blocks: float -> double is exact, float -> integer saturates.
+  if constexpr (std::is_same_v<To, ::xesim::tfloat32> && !std::is_same_v<From, To>) {
     for (int base = 0; base < N; base += kFloatBlock) {
       const int n = N - base < kFloatBlock ? N - base : kFloatBlock;
       float f[kFloatBlock];
-      widen<From>(src + base, f, n);
-      if constexpr (kWrapTo) {
-        from_float_lanes<To>(f, dst + base, n);
-      } else {
-        for (int i = n; i < kFloatBlock; ++i) f[i] = 0.0f;
-        To t[kFloatBlock];
-        for (int i = 0; i < kFloatBlock; ++i) t[i] = convert_lane<To>(f[i]);
-        for (int i = 0; i < n; ++i) dst[base + i] = t[i];
-      }
-    }
-  } else if constexpr (kWrapTo && std::is_same_v<From, float>) {
-    from_float_lanes<To>(src, dst, N);
-  } else if constexpr (std::is_same_v<To, ::xesim::half> && std::is_same_v<From, double>) {
-    for (int i = 0; i < N; ++i) dst[i] = ::xesim::half(src[i]);  // one correct rounding
-  } else if constexpr (kWrapTo) {
-    // Integers (and double -> bfloat16 / tfloat32) go through float, as DPC++'s classes do.
-    for (int base = 0; base < N; base += kFloatBlock) {
-      const int n = N - base < kFloatBlock ? N - base : kFloatBlock;
-      float f[kFloatBlock];
-      for (int i = 0; i < n; ++i) f[i] = static_cast<float>(src[base + i]);
+      if constexpr (is_wrapper_elem_type_v<From>)
+        widen<From>(src + base, f, n);
+      else
+        for (int i = 0; i < n; ++i) f[i] = static_cast<float>(src[base + i]);
       from_float_lanes<To>(f, dst + base, n);
     }
   } else {
-    constexpr int kMain = N / kLaneBlock * kLaneBlock;  // vectorised part, then a scalar tail
-    for (int i = 0; i < kMain; ++i) dst[i] = convert_lane<To>(src[i]);
-    for (int i = kMain; i < N; ++i) dst[i] = convert_lane<To>(src[i]);
+    ::xesim::esimd::detail::convert_n<To, From, N>(dst, src);
   }
 }
 

@@ -54,19 +54,57 @@ XESIM_INLINE C fmin_lane(C a, C b) {
   return a != a ? b : m;
 }
 
+/// max / min of L lanes of C at once (a GCC vector; C itself for one lane), lane for lane the
+/// results of fmax_lane / fmin_lane (integers: plain compare). AVX-512: vcmp + vblendm.
+template <bool IsMax, class C, int L>
+XESIM_INLINE lanes_t<C, L> minmax_lanes(const lanes_t<C, L>& a, const lanes_t<C, L>& b) {
+  if constexpr (L == 1 && std::is_integral_v<C>) {
+    return IsMax ? (a > b ? a : b) : (a < b ? a : b);
+  } else if constexpr (L == 1) {
+    return IsMax ? fmax_lane(a, b) : fmin_lane(a, b);
+  } else if constexpr (std::is_integral_v<C>) {
+    return IsMax ? (a > b ? a : b) : (a < b ? a : b);
+  } else {
+    using V = lanes_t<C, L>;
+    using U = lanes_t<bits_t<C>, L>;
+    const U ua = bitcast_lanes<U>(a), ub = bitcast_lanes<U>(b);
+    V m = IsMax ? (a > b ? a : b) : (a < b ? a : b);
+    m = a == b ? bitcast_lanes<V>(IsMax ? (ua & ub) : (ua | ub)) : m;  // signed zeros
+    m = b != b ? a : m;
+    return a != a ? b : m;
+  }
+}
+
+/// L lanes of R at p in R's compute type (float for the wrapper types, exact).
+template <class R, int L>
+XESIM_INLINE lanes_t<compute_t<R>, L> load_compute(const R* p) {
+  if constexpr (is_wrapper_elem_type_v<R>)
+    return esimd::detail::to_float_lanes<R, L>(p);
+  else
+    return load_lanes<R, L>(p);
+}
+
 template <bool IsMax, class T, int N, class Sat>
 XESIM_INLINE simd<T, N> minmax_core(const simd<T, N>& a, const simd<T, N>& b) {
   simd<T, N> r;
-  if constexpr (is_generic_floating_point_v<T>) {
+  if constexpr (is_generic_floating_point_v<T> && sat_on<Sat>()) {
     using C = math_t<T>;
     r = map2_lanes(a, b, [](C x, C y) { return IsMax ? fmax_lane(x, y) : fmin_lane(x, y); });
-    if constexpr (sat_on<Sat>()) r = map_lanes(r, [](C x) { return sat_unit(x); });
+    r = map_lanes(r, [](C x) { return sat_unit(x); });
   } else {
-    for (int i = 0; i < N; ++i) {
-      const T x = a.elems()[i], y = b.elems()[i];
-      r.elems()[i] = IsMax ? (x > y ? x : y) : (x < y ? x : y);
-    }
-    (void)sat_on<Sat>();  // integer saturation to T's own range changes nothing
+    // In registers, one zmm piece at a time (vec.hpp); the result of a wrapper type is one of
+    // its operands, so narrowing it back is exact. Integer saturation to T's own range changes
+    // nothing.
+    using C = compute_t<T>;
+    for_pieces<N, piece_lanes(sizeof(C))>([&](int i, auto lc) XESIM_LAMBDA {
+      constexpr int L = decltype(lc)::value;
+      const lanes_t<C, L> m =
+          minmax_lanes<IsMax, C, L>(load_compute<T, L>(a.elems() + i), load_compute<T, L>(b.elems() + i));
+      if constexpr (is_wrapper_elem_type_v<T>)
+        esimd::detail::from_float_lanes<T, L>(r.elems() + i, m);
+      else
+        store_lanes<T, L>(r.elems() + i, m);
+    });
   }
   return r;
 }
