@@ -172,4 +172,32 @@ TEST(Reduce, ResultTypesAccumulationAndNaN) {
   EXPECT_EQ((es::detail::sum<float, float, 13>(t)), 16777216.0f + 12.0f);  // the ones meet first
 }
 
+/// hmax / hmin in registers (power-of-two N: pieces, then shuffles) and in the buffer tree
+/// (other N) keep the GPU's rules lane for lane: NaN lanes skipped (all NaN: NaN), +0 above -0,
+/// with the specials at random places. Also the wrapper types' sums, rounded every level.
+TEST(Reduce, MaxMinSpecialsInEveryPiece) {
+  srand(42);
+  sweep(
+      []<class T, int N>() {
+        for (int rep = 0; rep < 20; ++rep) {
+          simd<T, N> v = random_simd<T, N>(-2.0, 2.0);
+          for (int i = 0; i < N; ++i) {
+            const int k = rand() % 8;
+            if (k == 0) v[i] = T(std::numeric_limits<float>::quiet_NaN());
+            if (k == 1) v[i] = T(0.0f);
+            if (k == 2) v[i] = T(-0.0f);
+          }
+          if (rep == 0)
+            for (int i = 0; i < N; ++i) v[i] = T(std::numeric_limits<float>::quiet_NaN());
+          if (rep == 1)
+            for (int i = 0; i < N; ++i) v[i] = T(rand() % 2 ? 0.0f : -0.0f);
+          const std::vector<T> lanes(v.elems(), v.elems() + N);
+          expect_same<T>("hmax", N, es::hmax<T>(v), tree_oracle<T>(lanes, max_op<T>));
+          expect_same<T>("hmin", N, es::hmin<T>(v), tree_oracle<T>(lanes, min_op<T>));
+          expect_same<T>("sum", N, es::detail::sum<T, T, N>(v), tree_oracle<T>(lanes, add<T>));
+        }
+      },
+      types<float, double, half, bfloat16>{}, lengths<1, 2, 3, 4, 8, 16, 17, 32, 33, 64, 256>{});
+}
+
 }  // namespace

@@ -16,6 +16,7 @@
 
 #include <functional>
 
+#include "xesim/ops/detail/tree.hpp"
 #include "xesim/ops/minmax.hpp"
 
 namespace xesim::esimd {
@@ -44,100 +45,22 @@ struct esimd_apply_reduced_min {
 
 namespace detail::ops {
 
-template <template <class, class, int> class A, template <class, class, int> class B>
-inline constexpr bool is_same_template_v = false;
-template <template <class, class, int> class A>
-inline constexpr bool is_same_template_v<A, A> = true;
-
-constexpr bool is_pow2(int n) { return n > 0 && (n & (n - 1)) == 0; }
-constexpr int floor_pow2(int n) {
-  int p = 1;
-  while (p * 2 <= n) p *= 2;
-  return p;
-}
-
-/// The lane operation of an esimd_apply_* tag on one element, in C (float for the wrapper
-/// types, which tree::combine then rounds back to R); integers wrap.
-template <template <class, class, int> class Op, class C>
-XESIM_INLINE C lane_op(C a, C b) {
-  if constexpr (std::is_integral_v<C>) {
-    using U = std::make_unsigned_t<C>;
-    if constexpr (is_same_template_v<Op, esimd_apply_sum>)
-      return static_cast<C>(static_cast<U>(a) + static_cast<U>(b));
-    if constexpr (is_same_template_v<Op, esimd_apply_prod>)
-      return static_cast<C>(static_cast<U>(a) * static_cast<U>(b));
-    if constexpr (is_same_template_v<Op, esimd_apply_reduced_max>) return a > b ? a : b;
-    if constexpr (is_same_template_v<Op, esimd_apply_reduced_min>) return a < b ? a : b;
-  } else {
-    if constexpr (is_same_template_v<Op, esimd_apply_sum>) return a + b;
-    if constexpr (is_same_template_v<Op, esimd_apply_prod>) return a * b;
-    if constexpr (is_same_template_v<Op, esimd_apply_reduced_max>) return fmax_lane(a, b);
-    if constexpr (is_same_template_v<Op, esimd_apply_reduced_min>) return fmin_lane(a, b);
-  }
-}
-
-/// A tree of a reduction over a buffer of C: each step combines constant-length runs of lanes
-/// (loops g++ vectorises or unrolls), then rounds the new lanes to R when R is a wrapper type
-/// (half sums round to half after every add, as on the GPU).
-template <class R, template <class, class, int> class Op, class C>
-struct tree {
-  /// a[i] = op(a[i], b[i]) for i < M, rounded to R.
-  template <int M>
-  static XESIM_INLINE void combine(C* a, const C* b) {
-    for (int i = 0; i < M; ++i) a[i] = lane_op<Op, C>(a[i], b[i]);
-    if constexpr (is_wrapper_elem_type_v<R>) {
-      R t[M];
-      narrow<R>(a, t, M);
-      widen<R>(t, a, M);
-    }
-  }
-  /// Folds a power-of-two run in halves, lane i with lane i + M/2, down to a[0].
-  template <int M>
-  static XESIM_INLINE void fold(C* a) {
-    if constexpr (M > 1) {
-      combine<M / 2>(a, a + M / 2);
-      fold<M / 2>(a);
-    }
-  }
-  /// DPC++'s reduce_pair: a holds M1 lanes (a power of two), b the next M2 lanes.
-  template <int M1, int M2>
-  static XESIM_INLINE void pair(C* a, const C* b) {
-    if constexpr (M1 == M2) {
-      combine<M1>(a, b);
-      fold<M1>(a);
-    } else if constexpr (M1 < M2) {
-      combine<M1>(a, b);
-      pair<M1, M2 - M1>(a, b + M1);
-    } else {
-      combine<M1 / 2>(a, a + M1 / 2);
-      pair<M1 / 2, M2>(a, b);
-    }
-  }
-};
-
 // ------------------------------ tree_reduce
 /// The one implementation behind every reduction: v's lanes combined with Op in R, in the order
-/// described at the top of this file.
+/// described at the top of this file, in vector registers (ops/detail/tree.hpp).
 template <class R, template <class, class, int> class Op, class T1, int N>
 XESIM_INLINE R tree_reduce(const simd<T1, N>& v) {
-  using C = std::conditional_t<is_wrapper_elem_type_v<R>, float, R>;
-  alignas(64) C buf[N];
-  if constexpr (is_wrapper_elem_type_v<R>) {
-    const simd<R, N> w = convert<R>(v);
-    widen<R>(w.elems(), buf, N);
+  compute_t<R> r;
+  if constexpr (std::is_same_v<R, T1>) {
+    r = reduce_in<R, Op, N>(v.elems());
   } else {
-    convert_n<C, T1, N>(v.elems(), buf);
-  }
-  if constexpr (is_pow2(N)) {
-    tree<R, Op, C>::template fold<N>(buf);
-  } else {
-    constexpr int N1 = floor_pow2(N);
-    tree<R, Op, C>::template pair<N1, N - N1>(buf, buf + N1);
+    const simd<R, N> w = convert<R>(v);  // lanes converted in registers
+    r = reduce_in<R, Op, N>(w.elems());
   }
   if constexpr (is_wrapper_elem_type_v<R>)
-    return R(buf[0]);
+    return R(r);
   else
-    return buf[0];
+    return r;
 }
 
 template <class T1>
