@@ -100,13 +100,13 @@ XESIM_INLINE simd<T, N> block_load_core(const T* p, std::size_t align, simd_mask
                                         const simd<T, N>* pass_thru,
                                         const std::source_location& loc = {},
                                         bool align_default = false) {
-  if (!memory_port({mem_op::block_load, mem_space::global, p, 0, sizeof(T), 1, N,
+  if (check::on() && !memory_port({mem_op::block_load, mem_space::global, p, 0, sizeof(T), 1, N,
                     static_cast<std::uint32_t>(align), pred.elems(), align_default, nullptr},
                    loc)) [[unlikely]]
     return simd<T, N>(0);
   if (pred.elems()[0]) [[likely]] {
     simd<T, N> r;
-    std::memcpy(static_cast<void*>(r.elems()), static_cast<const void*>(p), sizeof(T) * N);
+    copy_n_vec<T, N>(r.elems(), p);  // 64-byte pieces: the vector stays in registers
     return r;
   }
   return pass_thru ? *pass_thru : simd<T, N>(0);
@@ -119,13 +119,16 @@ template <class T, int N>
 XESIM_INLINE void block_store_core(T* p, const simd<T, N>& vals, std::size_t align,
                                    simd_mask<1> pred, const std::source_location& loc = {},
                                    bool align_default = false) {
-  if (!memory_port({mem_op::block_store, mem_space::global, p, 0, sizeof(T), 1, N,
+  if (check::on() && !memory_port({mem_op::block_store, mem_space::global, p, 0, sizeof(T), 1, N,
                     static_cast<std::uint32_t>(align), pred.elems(), align_default, nullptr},
                    loc)) [[unlikely]]
     return;
+  // 64-byte pieces, the units the simd was computed in: one 256-byte memcpy read the vector
+  // back as 64-byte loads spanning two 32-byte stores, which cannot be store-forwarded
+  // (rows_3d's hottest instruction, bench/RESULTS.md "Guide patterns (issue 3)").
   if (pred.elems()[0]) [[likely]] {
     XESIM_UNINIT(check::uninit::sink(vals, nullptr, "block_store", loc);)
-    std::memcpy(static_cast<void*>(p), static_cast<const void*>(vals.elems()), sizeof(T) * N);
+    copy_n_vec<T, N>(p, vals.elems());
   }
 }
 

@@ -57,7 +57,7 @@ XESIM_INLINE simd<T, N> slm_block_load_core(std::uint32_t byte_offset, std::size
                                             simd_mask<1> pred, const simd<T, N>* pass_thru,
                                             const std::source_location& loc = {},
                                             bool align_default = false) {
-  if (!memory_port({mem_op::block_load, mem_space::slm, nullptr, byte_offset, sizeof(T), 1, N,
+  if (check::on() && !memory_port({mem_op::block_load, mem_space::slm, nullptr, byte_offset, sizeof(T), 1, N,
                     static_cast<std::uint32_t>(align), pred.elems(), align_default, nullptr},
                    loc)) [[unlikely]]
     return simd<T, N>(0);
@@ -65,7 +65,7 @@ XESIM_INLINE simd<T, N> slm_block_load_core(std::uint32_t byte_offset, std::size
     const std::byte* src =
         slm_addr(slm_item("slm_block_load"), byte_offset, sizeof(T) * N, "slm_block_load");
     simd<T, N> r;
-    std::memcpy(static_cast<void*>(r.elems()), src, sizeof(T) * N);
+    copy_n_vec<T, N>(r.elems(), reinterpret_cast<const T*>(src));
     return r;
   }
   return pass_thru ? *pass_thru : simd<T, N>(0);
@@ -78,7 +78,7 @@ XESIM_INLINE void slm_block_store_core(std::uint32_t byte_offset, const simd<T, 
                                        std::size_t align, simd_mask<1> pred,
                                        const std::source_location& loc = {},
                                        bool align_default = false) {
-  if (!memory_port({mem_op::block_store, mem_space::slm, nullptr, byte_offset, sizeof(T), 1, N,
+  if (check::on() && !memory_port({mem_op::block_store, mem_space::slm, nullptr, byte_offset, sizeof(T), 1, N,
                     static_cast<std::uint32_t>(align), pred.elems(), align_default, nullptr},
                    loc)) [[unlikely]]
     return;
@@ -86,7 +86,7 @@ XESIM_INLINE void slm_block_store_core(std::uint32_t byte_offset, const simd<T, 
     XESIM_UNINIT(check::uninit::sink(vals, nullptr, "slm_block_store", loc);)
     std::byte* dst =
         slm_addr(slm_item("slm_block_store"), byte_offset, sizeof(T) * N, "slm_block_store");
-    std::memcpy(dst, static_cast<const void*>(vals.elems()), sizeof(T) * N);
+    copy_n_vec<T, N>(reinterpret_cast<T*>(dst), vals.elems());
   }
 }
 
