@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "xesim/memory/block.hpp"
+#include "xesim/memory/gather_vec.hpp"
 
 namespace xesim::esimd {
 namespace detail {
@@ -39,6 +40,8 @@ XESIM_INLINE std::uintptr_t lane_offset(OffsetT off) {
 // ------------------------------ gather_core
 /// Element j of address i lands in r[j * (N/VS) + i] (LSC channel order); masked-off addresses
 /// are never read and give *pass_thru's elements, or zeros when there is none (DPC++: undefined).
+/// With AVX-512 and 8+ addresses: vector gathers (gather_vec.hpp) unless the checks skipped a
+/// lane or a 1- / 2-byte element is misaligned; the per-lane loop below otherwise.
 template <class T, int N, int VS, class OffsetT>
 XESIM_INLINE simd<T, N> gather_core(const T* p, const simd<OffsetT, N / VS>& byte_offsets,
                                     std::size_t align, const simd_mask<N / VS>& mask,
@@ -46,10 +49,20 @@ XESIM_INLINE simd<T, N> gather_core(const T* p, const simd<OffsetT, N / VS>& byt
                                     const std::source_location& loc = {}) {
   constexpr int kLanes = N / VS;
   simd_mask_elem_type ok[kLanes];
-  const simd_mask_elem_type* m =
-      memory_port_lanes<kLanes>({mem_op::gather, mem_space::global, p, 0, sizeof(T), kLanes, VS,
+  const simd_mask_elem_type* m =  // the port only with checks on: the record costs stores
+      !check::on() ? mask.elems() : memory_port_lanes<kLanes>({mem_op::gather, mem_space::global, p, 0, sizeof(T), kLanes, VS,
                                  static_cast<std::uint32_t>(align), nullptr, false, nullptr},
                                 byte_offsets, mask.elems(), ok, loc);
+#if defined(XESIM_VEC_AVX512)
+  if constexpr (kLanes >= 8 && kGatherVec<T, VS>) {
+    if (m == mask.elems()) [[likely]] {  // the port kept every lane as called
+      simd<T, N> r;
+      if (gather_vec<T, N, VS>(p, byte_offsets.elems(), m, pass_thru ? pass_thru->elems() : nullptr,
+                               r.elems())) [[likely]]
+        return r;
+    }
+  }
+#endif
   simd<T, N> r = pass_thru ? *pass_thru : simd<T, N>(0);
   const auto* base = reinterpret_cast<const unsigned char*>(p);
   for (int i = 0; i < kLanes; ++i) {
@@ -77,7 +90,7 @@ XESIM_INLINE void scatter_core(T* p, const simd<OffsetT, N / VS>& byte_offsets,
   constexpr int kLanes = N / VS;
   simd_mask_elem_type ok[kLanes];
   const simd_mask_elem_type* m =
-      memory_port_lanes<kLanes>({mem_op::scatter, mem_space::global, p, 0, sizeof(T), kLanes, VS,
+      !check::on() ? mask.elems() : memory_port_lanes<kLanes>({mem_op::scatter, mem_space::global, p, 0, sizeof(T), kLanes, VS,
                                  static_cast<std::uint32_t>(align), nullptr, false, nullptr},
                                 byte_offsets, mask.elems(), ok, loc);
   XESIM_UNINIT(check::uninit::sink_vs<VS>(vals, m, "scatter", loc);)
