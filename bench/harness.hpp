@@ -7,6 +7,8 @@
 //   xesim::bench::runner run(argc, argv);           // --pairs, --filter, --md, --sample-ms
 //   run.compare("fma f32x64 L1", [&] { esimd(); }, [&] { native(); }, {.bytes = B, .flops = F});
 //   // line: bench fma f32x64 L1 | esimd 37 ns ... | native 36 ns ... | ratio 1.02 [0.97, 1.08] |
+//   run.compare3("...", esimd, plain, hand, work, target);  // two natives: plain C++ and
+//                                                           // hand-vectorised, both ratios
 //   ... return run.finish();                             // non-zero if a case failed its check
 //
 // A sample during which the thread was descheduled (its CPU time falls short of the wall time)
@@ -193,6 +195,123 @@ result measure(const std::string& name, E&& esimd, N&& native, int pairs, double
   return r;
 }
 
+// ------------------------------ measure3
+/// The outcome of a case with two native baselines: plain C++ (loops as written for g++ -O2,
+/// the baseline) and hand-vectorised (intrinsics, the harder bar).
+struct result3 {
+  std::string name;
+  int triples = 0, attempts = 0;
+  bool all_kept = false;
+  long inner = 0;
+  double esimd_best_s = 0, plain_best_s = 0, hand_best_s = 0;
+  double plain_median = 0, plain_min = 0, plain_max = 0;  // esimd / plain C++
+  double hand_median = 0, hand_min = 0, hand_max = 0;     // esimd / hand-vectorised
+  work w;
+  double target = 0;  // judged on the plain-C++ ratio
+};
+
+/// measure() for three callables: one sample of each per triple, the order rotated every
+/// triple (E P H, P H E, H E P), ratios esimd/plain and esimd/hand per triple, medians over
+/// the triples in which no sample was descheduled (else over all, as measure()).
+template <class E, class P, class H>
+result3 measure3(const std::string& name, E&& esimd, P&& plain, H&& hand, int triples,
+                 double sample_s, work w = {}) {
+  result3 r;
+  r.name = name;
+  r.w = w;
+  detail::time_calls(esimd, 1);
+  detail::time_calls(plain, 1);
+  detail::time_calls(hand, 1);
+  long inner = 1;
+  for (;;) {
+    const double t = std::max({detail::time_calls(esimd, inner).wall_s,
+                               detail::time_calls(plain, inner).wall_s,
+                               detail::time_calls(hand, inner).wall_s});
+    if (t >= sample_s || inner >= (1L << 30)) break;
+    const double grow = t > 0 ? 1.2 * sample_s / t : 1024.0;
+    inner =
+        std::max(inner * 2, static_cast<long>(static_cast<double>(inner) * std::min(grow, 1024.0)));
+  }
+  r.inner = inner;
+  struct triple {
+    double e, p, h;
+  };
+  std::vector<triple> clean, all;
+  for (int t = 0; t < 8 * triples && static_cast<int>(clean.size()) < triples; ++t) {
+    detail::sample s[3]{};
+    for (int k = 0; k < 3; ++k) {
+      const int which = (t + k) % 3;
+      if (which == 0) s[0] = detail::time_calls(esimd, inner);
+      if (which == 1) s[1] = detail::time_calls(plain, inner);
+      if (which == 2) s[2] = detail::time_calls(hand, inner);
+    }
+    all.push_back({s[0].wall_s, s[1].wall_s, s[2].wall_s});
+    if (s[0].clean && s[1].clean && s[2].clean) clean.push_back(all.back());
+    ++r.attempts;
+  }
+  if (static_cast<int>(clean.size()) < triples) {
+    clean = all;
+    r.all_kept = true;
+  }
+  r.triples = static_cast<int>(clean.size());
+  std::vector<double> rp, rh;
+  r.esimd_best_s = r.plain_best_s = r.hand_best_s = 1e30;
+  for (const triple& x : clean) {
+    rp.push_back(x.e / x.p);
+    rh.push_back(x.e / x.h);
+    r.esimd_best_s = std::min(r.esimd_best_s, x.e / static_cast<double>(inner));
+    r.plain_best_s = std::min(r.plain_best_s, x.p / static_cast<double>(inner));
+    r.hand_best_s = std::min(r.hand_best_s, x.h / static_cast<double>(inner));
+  }
+  r.plain_median = detail::median(rp);
+  r.plain_min = *std::min_element(rp.begin(), rp.end());
+  r.plain_max = *std::max_element(rp.begin(), rp.end());
+  r.hand_median = detail::median(rh);
+  r.hand_min = *std::min_element(rh.begin(), rh.end());
+  r.hand_max = *std::max_element(rh.begin(), rh.end());
+  return r;
+}
+
+/// `bench <name> | esimd <t> | plain <t> | hand <t> | vs plain <median> [min, max] | vs hand
+///  <median> [min, max] | triples <kept>/<measured> x <calls>[ ALL KEPT][ | target ...]`
+inline std::string format_line3(const result3& r) {
+  char buf[640];
+  std::snprintf(buf, sizeof buf,
+                "bench %-28s | esimd %9s %-22s | plain %9s | hand %9s | vs plain %.3f [%.3f, "
+                "%.3f] | vs hand %.3f [%.3f, %.3f] | triples %d/%d x %ld%s%s",
+                r.name.c_str(), detail::fmt_time(r.esimd_best_s).c_str(),
+                detail::fmt_rate(r.w, r.esimd_best_s).c_str(),
+                detail::fmt_time(r.plain_best_s).c_str(), detail::fmt_time(r.hand_best_s).c_str(),
+                r.plain_median, r.plain_min, r.plain_max, r.hand_median, r.hand_min, r.hand_max,
+                r.triples, r.attempts, r.inner, r.all_kept ? " ALL KEPT" : "",
+                r.target > 0 ? (r.plain_median <= r.target ? " | target met" : " | TARGET MISSED")
+                             : "");
+  return buf;
+}
+inline const char* markdown_header3() {
+  return "| case | esimd (best) | plain C++ (best) | hand-vectorised (best) | vs plain C++: median "
+         "(min-max) | vs hand-vectorised: median (min-max) | triples | target (vs plain) |\n"
+         "|---|---|---|---|---|---|---|---|\n";
+}
+inline std::string markdown_row3(const result3& r) {
+  auto cell = [&](double s) {
+    const std::string rate = detail::fmt_rate(r.w, s);
+    return detail::fmt_time(s) + (rate.empty() ? "" : " (" + rate + ")");
+  };
+  char tgt[48] = "-";
+  if (r.target > 0)
+    std::snprintf(tgt, sizeof tgt, "<= %.2fx %s", r.target,
+                  r.plain_median <= r.target ? "met" : "**missed**");
+  char buf[768];
+  std::snprintf(buf, sizeof buf,
+                "| %s | %s | %s | %s | %.3f (%.3f-%.3f) | %.3f (%.3f-%.3f) | %d/%d%s | %s |\n",
+                r.name.c_str(), cell(r.esimd_best_s).c_str(), cell(r.plain_best_s).c_str(),
+                cell(r.hand_best_s).c_str(), r.plain_median, r.plain_min, r.plain_max,
+                r.hand_median, r.hand_min, r.hand_max, r.triples, r.attempts,
+                r.all_kept ? " (all kept)" : "", tgt);
+  return buf;
+}
+
 // ------------------------------ format_line / markdown_row
 /// One line per case, stable for grep and scripts:
 /// `bench <name> | esimd <t> <rate> | native <t> <rate> | ratio <median> [<min>, <max>] |
@@ -287,6 +406,18 @@ class runner {
     rows_ += markdown_row(r);
   }
 
+  /// Measures one case against two natives (plain C++, hand-vectorised): prints its line and
+  /// records its row in the three-way table. target: the ratio vs plain C++ to stay under.
+  template <class E, class P, class H>
+  void compare3(const std::string& name, E&& esimd, P&& plain, H&& hand, work w = {},
+                double target = 0) {
+    if (!wants(name)) return;
+    result3 r = measure3(name, esimd, plain, hand, pairs_, sample_s_, w);
+    r.target = target;
+    std::printf("%s\n", format_line3(r).c_str());
+    std::fflush(stdout);
+    rows3_ += markdown_row3(r);
+  }
   /// Records a failed correctness check; finish() then returns non-zero.
   void fail(const std::string& what) {
     std::fprintf(stderr, "bench: FAIL: %s\n", what.c_str());
@@ -295,10 +426,16 @@ class runner {
 
   /// Appends the Markdown table (if --md) and returns the process exit code.
   int finish() const {
-    if (!md_path_.empty() && !rows_.empty()) {
+    if (!md_path_.empty() && (!rows_.empty() || !rows3_.empty())) {
       if (std::FILE* f = std::fopen(md_path_.c_str(), "a")) {
-        std::fputs(markdown_header(), f);
-        std::fputs(rows_.c_str(), f);
+        if (!rows3_.empty()) {
+          std::fputs(markdown_header3(), f);
+          std::fputs(rows3_.c_str(), f);
+        }
+        if (!rows_.empty()) {
+          std::fputs(markdown_header(), f);
+          std::fputs(rows_.c_str(), f);
+        }
         std::fclose(f);
       } else {
         std::fprintf(stderr, "bench: cannot append to %s\n", md_path_.c_str());
@@ -323,6 +460,7 @@ class runner {
   std::string md_path_;
   bool list_ = false;
   std::string rows_;
+  std::string rows3_;
   int failures_ = 0;
 };
 
