@@ -5,8 +5,12 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <new>
 
+#include "xesim/runtime/fiber_switch.hpp"
+
+#if !XESIM_FIBER_BOOST
 // The switch (System V x86-64): push the six callee-saved registers, save rsp, load the other
 // context's rsp, pop its registers, ret to where it called us. The entry of a new context: its
 // first switch "returns" into xesim_rt_context_entry with r12 = entry and r13 = arg; the
@@ -51,6 +55,7 @@ xesim_rt_context_entry:
 )");
 
 extern "C" void xesim_rt_context_entry();
+#endif
 
 namespace xesim::rt {
 namespace {
@@ -60,8 +65,27 @@ std::size_t page_bytes() {
   return page;
 }
 
+#if XESIM_FIBER_BOOST
+// What the first switch into a new fcontext carries from make_context to its entry.
+struct start_args {
+  void (*entry)(void*);
+  void* arg;
+};
+
+// A new fcontext's entry: copy the start arguments, suspend back to make_context (so the handle
+// it returns is an ordinary suspended context), then, on the first switch_context to it, store
+// the switching side's handle as switch_context does and run entry(arg), which never returns.
+void boost_entry(boost::context::detail::transfer_t t) noexcept {
+  const start_args args = *static_cast<const start_args*>(t.data);
+  t = boost::context::detail::jump_fcontext(t.fctx, nullptr);
+  *static_cast<void**>(t.data) = t.fctx;
+  args.entry(args.arg);
+  std::abort();  // entry returned: the engine's fibers never do
+}
+#else
 // Registers popped by xesim_rt_switch_context, in order, then its return address.
 enum saved : int { kR12, kR13, kR14, kR15, kRbx, kRbp, kReturn, kSlots };
+#endif
 
 }  // namespace
 
@@ -83,7 +107,17 @@ void* stack_pool::allocate(std::size_t colour) {
   return static_cast<char*>(base) + guard + kFiberStackBytes - colour;  // stacks grow down
 }
 
-void* make_context(void* top, void (*entry)(void*), void* arg) noexcept {
+#if XESIM_FIBER_BOOST
+void* make_context(void* top, std::size_t bytes, void (*entry)(void*), void* arg) noexcept {
+  namespace bc = boost::context::detail;
+  start_args args{entry, arg};
+  const bc::fcontext_t fresh = bc::make_fcontext(top, bytes, &boost_entry);
+  return bc::jump_fcontext(fresh, &args).fctx;  // boost_entry copied args and suspended
+}
+
+const char* fiber_switch() noexcept { return "boost"; }
+#else
+void* make_context(void* top, std::size_t, void (*entry)(void*), void* arg) noexcept {
   auto* sp = reinterpret_cast<std::uintptr_t*>(reinterpret_cast<std::uintptr_t>(top) &
                                                ~std::uintptr_t(15)) -
              kSlots - 1;
@@ -93,5 +127,8 @@ void* make_context(void* top, void (*entry)(void*), void* arg) noexcept {
   sp[kReturn] = reinterpret_cast<std::uintptr_t>(&xesim_rt_context_entry);
   return sp;
 }
+
+const char* fiber_switch() noexcept { return "asm"; }
+#endif
 
 }  // namespace xesim::rt

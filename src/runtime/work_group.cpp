@@ -206,12 +206,15 @@ void work_group::switch_to(std::size_t to) {
   slot& s = slots_[to];
   if (s.state == phase::not_started) {
     s.state = phase::ready;
-    if (!s.sp) [[unlikely]]  // slot `to` has no fiber on this worker yet: make it, once
-      s.sp = make_context(stacks_.allocate(stack_colour(to)), &work_group::fiber_entry, this);
+    if (!s.sp) [[unlikely]] {  // slot `to` has no fiber on this worker yet: make it, once
+      const std::size_t colour = stack_colour(to);
+      s.sp = make_context(stacks_.allocate(colour), kFiberStackBytes - colour,
+                          &work_group::fiber_entry, this);
+    }
   }
   void** save = &saved_sp(current_);
   current_ = to;
-  xesim_rt_switch_context(save, saved_sp(to));
+  switch_context(save, saved_sp(to));
 }
 
 void work_group::fiber_entry(void* self) {
