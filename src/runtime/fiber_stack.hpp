@@ -57,7 +57,8 @@ constexpr std::size_t stack_colour(std::size_t slot) noexcept { return (slot * 5
 ///          each return up the stack, ~12 ns apiece here: bench/RESULTS.md "Barrier"). MXCSR
 ///          and the x87 control word are not switched: a group's items share the thread's.
 ///   boost: jump_fcontext; the resumed side stores the suspended side's handle (the transfer's
-///          data is save_sp). Boost switches MXCSR and the x87 control word with the context.
+///          data is save_sp). On x86-64 Boost switches MXCSR and the x87 control
+///          word with the context.
 #if XESIM_FIBER_BOOST
 inline void switch_context(void** save_sp, void* resume_sp) noexcept {
   const boost::context::detail::transfer_t from =
