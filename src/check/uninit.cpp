@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <iterator>
 #include <string>
 
@@ -39,7 +40,12 @@ bool is_reduction(const char* api) {
 
 }  // namespace
 
-bool active() noexcept { return current_level() == level::full; }
+namespace {
+std::atomic<bool> g_instrumented{false};
+}  // namespace
+
+bool instrumented() noexcept { return g_instrumented.load(std::memory_order_relaxed); }
+void mark_instrumented() noexcept { g_instrumented.store(true, std::memory_order_relaxed); }
 
 void report(const sink_info& s, const int* lanes, int count) noexcept {
   try {

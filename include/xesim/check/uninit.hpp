@@ -24,6 +24,7 @@
 #include <source_location>
 #include <type_traits>
 
+#include "xesim/check/check.hpp"
 #include "xesim/simd/bfloat16.hpp"
 #include "xesim/simd/half.hpp"
 #include "xesim/simd/tfloat32.hpp"
@@ -127,8 +128,37 @@ inline void fill_poison(void* data, int n, int bytes, elem_kind kind) noexcept {
     return;
   }
   const std::uint64_t p = poison_bits(kind);
-  auto* d = static_cast<unsigned char*>(data);
-  for (int i = 0; i < n; ++i) std::memcpy(d + std::size_t(i) * bytes, &p, std::size_t(bytes));
+  auto fill = [&](auto tag) {  // a typed loop: vector stores
+    using U = decltype(tag);
+    U* d = static_cast<U*>(data);
+    for (int i = 0; i < n; ++i) d[i] = static_cast<U>(p);
+  };
+  if (bytes == 2)
+    fill(std::uint16_t{});
+  else if (bytes == 4)
+    fill(std::uint32_t{});
+  else
+    fill(std::uint64_t{});
+}
+
+/// Whether any of the n elements (bytes each) of a floating kind is a NaN: the cheap test that
+/// runs before the exact poison test (vectorised; no NaN is the common case).
+inline bool any_nan(const void* data, int n, int bytes) noexcept {
+  auto scan = [&](auto tag, std::uint64_t abs_mask, std::uint64_t inf) {
+    using U = decltype(tag);
+    const U* d = static_cast<const U*>(data);
+    U top = 0;  // a max reduction: g++ vectorises it (a bool |= loop stayed scalar)
+    for (int i = 0; i < n; ++i) {
+      const U m = d[i] & static_cast<U>(abs_mask);
+      top = m > top ? m : top;
+    }
+    return top > static_cast<U>(inf);
+  };
+  if (bytes ==
+      2)  // half's threshold: also every bfloat16 NaN (big bf16 values take the exact test)
+    return scan(std::uint16_t{}, 0x7fff, 0x7c00);
+  if (bytes == 4) return scan(std::uint32_t{}, 0x7fffffffu, 0x7f800000u);
+  return scan(std::uint64_t{}, ~(std::uint64_t(1) << 63), std::uint64_t(0x7ff) << 52);
 }
 
 /// The float mantissas (23 bits) the poison has after conversions: itself, cut to 10 bits
@@ -271,7 +301,15 @@ struct sink_info {
 void report(const sink_info& s, const int* lanes, int count) noexcept;
 
 /// Whether a report may be due (XESIM_CHECK=full). One load.
-bool active() noexcept;
+inline bool active() noexcept { return current_level() == level::full; }
+
+/// Whether code built with XESIM_CHECK_UNINIT=1 is in the program (its simd values are bigger:
+/// grf-overflow's stack-depth estimate does not apply). Set before main by such code.
+bool instrumented() noexcept;
+void mark_instrumented() noexcept;
+#if XESIM_CHECK_UNINIT
+inline const bool kMarkedInstrumented = (mark_instrumented(), true);
+#endif
 
 /// Checks the `n` lanes of `data` (elements of `bytes` bytes, of kind `kind`) that `mask`
 /// (null: all) lets through, against `shadow` (null: none) and the float poison.
@@ -279,6 +317,8 @@ template <int N>
 void check_lanes(const void* data, int bytes, elem_kind kind, const lane_shadow<N>* shadow,
                  const std::uint16_t* mask, const sink_info& s) noexcept {
   if (!active()) return;
+  const bool unwritten = shadow && shadow->any();
+  if (!unwritten && (kind == elem_kind::integer || !any_nan(data, N, bytes))) return;
   int bad[N];
   int count = 0;
   const auto* d = static_cast<const unsigned char*>(data);
