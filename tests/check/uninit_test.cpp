@@ -98,6 +98,12 @@ CHILD_TEST(InitialisedKernels) {
     simd<int, 8> w;
     w = esimd::block_load<int, 8>(in + 8);  // assigned whole
     out[20] = esimd::reduce<int>(w, std::plus<>());
+    simd<int, 8> c;
+    c.copy_from(in + 16);  // loaded whole
+    c.copy_to(out + 24);
+    simd<int, 8> m;
+    m.merge(c, c, esimd::simd_mask<8>(1));  // every lane merged in
+    out[32] = esimd::hmax<int>(m);
   });
   run1<half, class GoodHeap>([](half* out, const half* in) {
     simd<half, 8> heap(-65504.f);  // the guide's init

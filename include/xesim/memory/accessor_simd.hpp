@@ -39,6 +39,7 @@ void simd_obj_impl<T, N, Derived>::copy_from(AccessorT acc, std::uint64_t offset
   else
     v = block_load_core<T, N>(acc_ptr<const T>(acc, offset), kAlign, 1, nullptr);
   std::memcpy(static_cast<void*>(data_), static_cast<const void*>(v.elems()), sizeof(data_));
+  XESIM_UNINIT(shadow_.clear_all();)
 }
 
 // ------------------------------ copy_to (accessor)
