@@ -1,5 +1,6 @@
 // A crash inside a kernel (SIGSEGV, SIGBUS, SIGFPE, SIGILL) names the kernel and the work-item
-// before the process dies with the signal's default action. Only async-signal-safe calls.
+// (and the launch's source line, and the last xesim memory op the work-item called) before the
+// process dies with the signal's default action. Only async-signal-safe calls.
 #include <signal.h>
 #include <unistd.h>
 
@@ -41,6 +42,15 @@ void put_ids(const std::size_t* v, int dims) {
   put(")");
 }
 
+// "<label>file:line" of a call; nothing when the location is unknown (line 0).
+void put_loc(const char* label, const std::source_location& loc) {
+  if (loc.line() == 0) return;
+  put(label);
+  put(loc.file_name());
+  put(":");
+  put_num(loc.line());
+}
+
 void on_signal(int sig, siginfo_t* info, void*) {
   const rt::item_state* it = rt::current_item();
   if (it && on()) {
@@ -61,6 +71,8 @@ void on_signal(int sig, siginfo_t* info, void*) {
       put("\n    work-item: ");
     }
     put_ids(it->global_id, it->launch->dims);
+    put_loc("\n    launch: ", it->launch->call_loc);
+    put_loc("\n    last memory op of this work-item: ", it->last_op_loc);
     if (sig == SIGSEGV || sig == SIGBUS) {
       put("\n    address: 0x");
       char hex[17];
@@ -69,8 +81,9 @@ void on_signal(int sig, siginfo_t* info, void*) {
       hex[16] = '\0';
       put(hex);
     }
-    put("\n    fix: run under a debugger (gdb --args) to see the faulting line; integer division "
-        "by zero and unchecked host pointers are the usual causes\n");
+    put("\n    fix: the fault is at or after the last memory op above (run under gdb --args for "
+        "the exact line); integer division by zero and unchecked host pointers are the usual "
+        "causes\n");
   }
   signal(sig, SIG_DFL);  // die of the signal as before (core dump, status)
   raise(sig);

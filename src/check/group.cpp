@@ -92,8 +92,15 @@ bool on_barrier_divergence(const rt::barrier_divergence_info& info) {
 
 void on_invalid_launch(const rt::launch_info& launch, const char* message) {
   if (!on()) return;
-  report(severity::error, "invalid-launch", std::string(launch.kernel_name) + "|" + message,
-         message, std::string("    kernel: ") + launch.kernel_name + "\n",
+  std::string details = std::string("    kernel: ") + launch.kernel_name + "\n";
+  details += std::string("    call: ") +
+             (launch.is_nd_range ? "parallel_for(nd_range)" : "launch") + " at " +
+             where(launch.call_loc) + "\n";
+  if (launch.submit_loc.line() != 0 && site_of(launch.submit_loc) != site_of(launch.call_loc))
+    details += "    submit: " + where(launch.submit_loc) + "\n";
+  report(severity::error, "invalid-launch",
+         std::string(launch.kernel_name) + "@" + site_of(launch.call_loc) + "|" + message, message,
+         details,
          "the global range must be a multiple of the local range, and the work-group at most "
          "max_work_group_size work-items (the launch throws sycl::exception, errc::nd_range)");
 }

@@ -11,6 +11,10 @@ bool on_barrier_divergence(const rt::barrier_divergence_info& info);
 void on_invalid_launch(const rt::launch_info& launch, const char* message);
 /// slm-init-misuse (only some work-items called slm_init) and slm-race epochs (group.cpp).
 void on_group_end(const rt::item_state* items, std::size_t count);
+/// grf-overflow: sets rt::detail::g_stack_budget from the device model and GRF mode (grf.cpp).
+void on_kernel_begin(const rt::launch_info& launch);
+/// grf-overflow: reports a work-item over the budget, once per kernel (grf.cpp).
+void on_grf_overflow(const rt::item_state& it) noexcept;
 /// Installs SIGSEGV/SIGBUS/SIGFPE/SIGILL reporters that name the kernel and work-item (crash.cpp).
 void install_crash_handlers() noexcept;
 

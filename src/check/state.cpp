@@ -52,6 +52,8 @@ const bool g_installed = [] {
   h.divergence_releases = true;
   h.invalid_launch = &detail::on_invalid_launch;
   h.group_end = &detail::on_group_end;
+  h.kernel_begin = &detail::on_kernel_begin;
+  h.stack_overflow = &detail::on_grf_overflow;
   detail::install_crash_handlers();
   std::atexit(&at_exit);
   return true;

@@ -27,7 +27,12 @@ namespace xesim::rt {
 
 namespace detail {
 constinit thread_local item_state* tls_current_item = nullptr;
+constinit std::atomic<std::uintptr_t> g_stack_budget{~std::uintptr_t(0)};
 }  // namespace detail
+
+void report_stack_overflow(const item_state& it) noexcept {
+  if (hooks().stack_overflow) hooks().stack_overflow(it);
+}
 
 namespace {
 

@@ -179,32 +179,65 @@ TEST(SlmRace, SilentWithBarriers) {
 CHILD_TEST(BadRange) {
   sycl::queue q;
   try {
-    q.parallel_for<class BadNd>(sycl::nd_range<1>(10, 4),
+    q.parallel_for<class BadNd>(sycl::nd_range<1>(10, 4),  // LAUNCH: queue shortcut
                                 [=](sycl::nd_item<1>) SYCL_ESIMD_KERNEL {});
   } catch (const sycl::exception& e) {
     std::printf("caught errc=%d\n", e.code().value());
   }
+  try {
+    q.submit([&](sycl::handler& h) {
+      h.parallel_for<class BadGroup>(sycl::nd_range<2>({64, 64}, {64, 32}),  // LAUNCH: in a submit
+                                     [=](sycl::nd_item<2>) SYCL_ESIMD_KERNEL {});
+    });
+  } catch (const sycl::exception& e) {
+    std::printf("caught errc=%d\n", e.code().value());
+  }
 }
-TEST(InvalidLaunch, ReportedAndStillThrown) {
+CHILD_TEST(GoodRange) {
+  sycl::queue q;
+  q.parallel_for<class GoodNd>(sycl::nd_range<1>(12, 4), [=](sycl::nd_item<1>) SYCL_ESIMD_KERNEL {
+   }).wait();
+  q.submit([&](sycl::handler& h) {
+    h.parallel_for<class GoodGroup>(sycl::nd_range<2>({8, 8}, {4, 8}),
+                                    [=](sycl::nd_item<2>) SYCL_ESIMD_KERNEL {});
+  });
+  q.wait_and_throw();
+}
+TEST(InvalidLaunch, ReportedWithTheLaunchLineAndStillThrown) {
   const auto r = run_child("BadRange", "");
   EXPECT_EQ(r.status, 1) << r.output;
-  EXPECT_TRUE(fired(r, "invalid-launch", "BadNd", nullptr)) << r.output;
+  EXPECT_TRUE(fired(r, "invalid-launch", "BadNd", "LAUNCH: queue shortcut")) << r.output;
   EXPECT_NE(r.output.find("not a multiple of local range"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("caught errc="), std::string::npos) << r.output;
+  // The handler form inside a submit names the h.parallel_for line, and the submit's.
+  EXPECT_TRUE(fired(r, "invalid-launch", "BadGroup", "LAUNCH: in a submit")) << r.output;
+  EXPECT_NE(r.output.find("exceeds max_work_group_size"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("    submit: "), std::string::npos) << r.output;
+  const std::size_t first = r.output.find("caught errc=");
+  EXPECT_NE(first, std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("caught errc=", first + 1), std::string::npos) << r.output;
+}
+TEST(InvalidLaunch, SilentOnValidLaunches) {
+  const auto r = run_child("GoodRange", "XESIM_DEVICE=meteor-lake");
+  EXPECT_TRUE(silent(r)) << r.output;
 }
 
 // ------------------------------ kernel-crash
 CHILD_TEST(Crash) {
   sycl::queue q;
   int* volatile bad = nullptr;
-  q.parallel_for<class CrashKernel>(sycl::range<1>(4), [=](sycl::id<1> i) SYCL_ESIMD_KERNEL {
-     if (i[0] == 2) *bad = 1;
-   }).wait();
+  int* good = sycl::malloc_shared<int>(8, q);
+  auto kernel = [=](sycl::id<1> i) SYCL_ESIMD_KERNEL {
+    const simd<int, 8> v(static_cast<int>(i[0]));
+    esimd::block_store<int, 8>(good, v);  // LAST OP
+    if (i[0] == 2) *bad = 1;
+  };
+  q.parallel_for<class CrashKernel>(sycl::range<1>(4), kernel).wait();  // LAUNCH: crash
 }
-TEST(KernelCrash, NamesTheKernelAndWorkItemBeforeDying) {
+TEST(KernelCrash, NamesTheKernelWorkItemAndLinesBeforeDying) {
   const auto r = run_child("Crash", "");
   EXPECT_NE(r.status, 0) << r.output;
-  EXPECT_TRUE(fired(r, "kernel-crash", "CrashKernel", nullptr)) << r.output;
+  EXPECT_TRUE(fired(r, "kernel-crash", "CrashKernel", "LAUNCH: crash")) << r.output;
+  EXPECT_TRUE(fired(r, "kernel-crash", "CrashKernel", "LAST OP")) << r.output;
   EXPECT_NE(r.output.find("work-item: (2)"), std::string::npos) << r.output;
 }
 

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <source_location>
 
+#include "xesim/runtime/context.hpp"
+
 namespace xesim::check {
 
 // ------------------------------ level
@@ -61,5 +63,25 @@ std::size_t on_slm_init(std::size_t bytes, const std::source_location& loc);
 /// barrier() called from `loc` by the running work-item (remembered for barrier-divergence
 /// reports, and the SLM race epoch under full).
 void on_barrier(const std::source_location& loc) noexcept;
+
+// ------------------------------ grf-overflow
+/// Records, at a memory op called from `loc` moving `payload` bytes, the stack depth of the
+/// running work-item (the proxy of its live simd data) and the op's location (for kernel-crash
+/// reports). The op's own payload is not counted: the CPU copies a stored value or a loaded
+/// result through the stack, a GPU reads and writes those registers in place (calibrated in
+/// tests/check/grf_overflow_test.cpp). Inline: one thread_local load, one compare. Only called
+/// while checks are on.
+inline __attribute__((always_inline)) void sample_stack(const std::source_location& loc,
+                                                        std::uint64_t payload) noexcept {
+  rt::item_state* it = rt::current_item();
+  if (!it) [[unlikely]]
+    return;
+  const std::uintptr_t sp = rt::stack_pointer() + static_cast<std::uintptr_t>(payload);
+  it->last_op_loc = loc;
+  if (sp < it->stack_min) [[unlikely]] {
+    it->stack_min = sp;
+    it->stack_min_loc = loc;
+  }
+}
 
 }  // namespace xesim::check

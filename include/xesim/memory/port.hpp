@@ -2,7 +2,8 @@
 // lookups they share. Each op's core function (detail::block_load_core, gather_core, ...) calls
 // the port once with what the call asserts (address, size, alignment, mask) and the user's
 // source location; the checking layer (src/check: misaligned-block-access, out-of-bounds,
-// slm-not-initialized, slm-out-of-range, slm-race) answers which lanes may be performed. With
+// slm-not-initialized, slm-out-of-range, slm-race) answers which lanes may be performed, and the
+// port samples the stack depth for grf-overflow. With
 // XESIM_CHECK=off the port is one predictable branch and no call.
 #pragma once
 
@@ -55,6 +56,7 @@ bool check_access(const mem_access& a, simd_mask_elem_type* ok,
 XESIM_INLINE bool memory_port(const mem_access& a, const std::source_location& loc) noexcept {
   if (!check::on()) [[unlikely]]
     return true;
+  check::sample_stack(loc, std::uint64_t(a.elem_bytes) * a.elems);  // grf-overflow, kernel-crash
   const std::uint64_t bytes = std::uint64_t(a.elem_bytes) * a.elems;
   if (a.space == mem_space::global) {
     const std::uintptr_t addr = reinterpret_cast<std::uintptr_t>(a.base) + a.offset;
@@ -79,6 +81,7 @@ XESIM_INLINE const simd_mask_elem_type* memory_port_lanes(
     simd_mask_elem_type* ok, const std::source_location& loc) noexcept {
   if (!check::on()) [[unlikely]]
     return mask;
+  check::sample_stack(loc, std::uint64_t(a.elem_bytes) * a.elems * L);
   std::uint64_t offs[L];
   std::uint64_t hi = 0;
   for (int i = 0; i < L; ++i) {

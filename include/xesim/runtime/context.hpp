@@ -2,6 +2,7 @@
 // SLM, barriers. Implemented in src/runtime. Cheap: one thread_local load per call.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <source_location>
@@ -17,6 +18,10 @@ struct launch_info {
   std::size_t global[3];    ///< global range (dims used; others 1)
   std::size_t local[3];     ///< work-group range; all 1 for a plain range launch
   bool is_nd_range;
+  /// The user's parallel_for / single_task call and the queue::submit around it (defaulted
+  /// std::source_location arguments of the host API; line 0 when unknown).
+  std::source_location call_loc{};
+  std::source_location submit_loc{};
 };
 
 /// The running work-item. One per work-item, owned by the engine; valid only while it runs.
@@ -35,6 +40,12 @@ struct item_state {
   std::source_location barrier_loc;   ///< the barrier() this item called last (checks on)
   std::source_location slm_init_loc;  ///< its first slm_init (checks on)
   std::uint32_t slm_inits;            ///< slm_init calls it made (checks on)
+  // grf-overflow and kernel-crash: set by the item invoker (include/xesim/sycl/handler.hpp) for
+  // every work-item it runs; the memory port updates them while checks are on.
+  std::uintptr_t stack_top;            ///< the invoker's frame, just above the kernel body
+  std::uintptr_t stack_min;            ///< lowest stack pointer seen at a memory op
+  std::source_location stack_min_loc;  ///< the memory op where stack_min was seen
+  std::source_location last_op_loc;    ///< the last memory op the item called
 };
 
 namespace detail {
@@ -44,6 +55,32 @@ extern constinit thread_local item_state* tls_current_item;
 
 /// The work-item running on this thread, or nullptr on the host. One thread_local load.
 inline item_state* current_item() noexcept { return detail::tls_current_item; }
+
+// ------------------------------ stack_pointer
+/// The current stack pointer: the grf-overflow proxy samples it at memory ops (one register
+/// read, no call).
+inline __attribute__((always_inline)) std::uintptr_t stack_pointer() noexcept {
+#if defined(__x86_64__)
+  std::uintptr_t sp;
+  asm volatile("mov %%rsp, %0" : "=r"(sp));
+  return sp;
+#else
+  return reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
+#endif
+}
+
+// ------------------------------ stack budget (grf-overflow)
+namespace detail {
+/// The stack bytes a work-item may use before it is reported: the device model's GRF per thread
+/// (normal or large), set at every launch by the check layer (src/check/grf.cpp); max until then.
+extern constinit std::atomic<std::uintptr_t> g_stack_budget;
+}  // namespace detail
+/// Whether the finished work-item `it` went deeper than the budget (inline, no call).
+inline __attribute__((always_inline)) bool stack_over_budget(const item_state& it) noexcept {
+  return it.stack_top - it.stack_min > detail::g_stack_budget.load(std::memory_order_relaxed);
+}
+/// Hands such a work-item to the check layer (hooks().stack_overflow; nothing when unset).
+[[gnu::cold, gnu::noinline]] void report_stack_overflow(const item_state& it) noexcept;
 
 /// slm_init: makes `bytes` of SLM available to the current work-group. Throws sycl::exception
 /// (errc::invalid) above the device model's per-group limit or outside an nd_range kernel.

@@ -39,6 +39,8 @@ struct engine_hooks {
   /// A launch validate_launch rejected, with the message of the sycl::exception about to be
   /// thrown (the exception is thrown either way).
   void (*invalid_launch)(const launch_info& launch, const char* message) = nullptr;
+  /// A work-item whose stack went deeper than detail::g_stack_budget (grf-overflow).
+  void (*stack_overflow)(const item_state& item) = nullptr;
   /// After the last work-item of an nd_range work-group returned (not for abandoned groups).
   void (*group_end)(const item_state* items, std::size_t count) = nullptr;
 };

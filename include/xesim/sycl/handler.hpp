@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <source_location>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -23,17 +24,35 @@ namespace xesim::sycl {
 
 namespace detail {
 
+// ------------------------------ item invokers
+// Each runs one work-item of a kernel. Around the kernel body they keep the grf-overflow proxy:
+// the invoker's frame address is the top of the item's stack (a kernel inlined here keeps its
+// locals below it), the memory port lowers stack_min, and a depth above the GRF budget is
+// reported at the end of the item (checks off: stack_min stays at the top, nothing fires).
+/// Runs `body` as the work-item `s` (engine-owned, so the const is only the invoker's
+/// signature); `top` is the calling invoker's frame address.
+template <class Body>
+inline __attribute__((always_inline)) void run_item(const rt::item_state& s, const void* top,
+                                                    const Body& body) {
+  rt::item_state& st = const_cast<rt::item_state&>(s);
+  st.stack_top = st.stack_min = reinterpret_cast<std::uintptr_t>(top);
+  st.stack_min_loc = st.last_op_loc = {};
+  body();
+  if (rt::stack_over_budget(st)) [[unlikely]]
+    rt::report_stack_overflow(st);
+}
+
 template <class K, int D>
 void invoke_range_item(const void* k, const rt::item_state& s) {
-  (*static_cast<const K*>(k))(item<D>(s));
+  run_item(s, __builtin_frame_address(0), [&] { (*static_cast<const K*>(k))(item<D>(s)); });
 }
 template <class K, int D>
 void invoke_nd_item(const void* k, const rt::item_state& s) {
-  (*static_cast<const K*>(k))(nd_item<D>(s));
+  run_item(s, __builtin_frame_address(0), [&] { (*static_cast<const K*>(k))(nd_item<D>(s)); });
 }
 template <class K>
-void invoke_task(const void* k, const rt::item_state&) {
-  (*static_cast<const K*>(k))();
+void invoke_task(const void* k, const rt::item_state& s) {
+  run_item(s, __builtin_frame_address(0), [&] { (*static_cast<const K*>(k))(); });
 }
 
 /// Raised when a kernel with local accessors also took SLM with slm_init / slm_allocator.
@@ -67,8 +86,9 @@ template <class T>
 inline constexpr bool always_false_v = false;
 
 template <int D>
-rt::launch_info make_launch(const char* name, const range<D>& global, const range<D>* local) {
-  rt::launch_info info{name, D, {1, 1, 1}, {1, 1, 1}, local != nullptr};
+rt::launch_info make_launch(const char* name, const range<D>& global, const range<D>* local,
+                            const std::source_location& call, const std::source_location& submit) {
+  rt::launch_info info{name, D, {1, 1, 1}, {1, 1, 1}, local != nullptr, call, submit};
   for (int d = 0; d < D; ++d) {
     info.global[d] = global[d];
     if (local) info.local[d] = (*local)[d];
@@ -82,20 +102,23 @@ rt::launch_info make_launch(const char* name, const range<D>& global, const rang
 class handler {
  public:
   /// Internal: made by queue::submit.
-  handler(std::shared_ptr<detail::queue_state> q, std::uint64_t submit_ns)
-      : queue_(std::move(q)), submit_ns_(submit_ns) {}
+  handler(std::shared_ptr<detail::queue_state> q, std::uint64_t submit_ns,
+          const std::source_location& submit_loc = {})
+      : queue_(std::move(q)), submit_ns_(submit_ns), submit_loc_(submit_loc) {}
   handler(const handler&) = delete;
   handler& operator=(const handler&) = delete;
 
   // ------------------------------ single_task
-  /// Runs k() once (one work-item). HW: one EU thread.
+  /// Runs k() once (one work-item). HW: one EU thread. Every kernel entry point takes a
+  /// defaulted std::source_location: the caller's line, named by invalid-launch, kernel-crash
+  /// and grf-overflow reports.
   template <class Name = detail::auto_name, class K>
-  void single_task(const K& k) {
+  void single_task(const K& k, const std::source_location& loc = std::source_location::current()) {
     static_assert(std::is_invocable_v<const K&>,
                   "single_task: the kernel must be callable as k() (const)");
     no_local_memory("single_task");
-    const rt::launch_info info =
-        detail::make_launch<1>(detail::kernel_name<Name, K>(), range<1>(1), nullptr);
+    const rt::launch_info info = detail::make_launch<1>(detail::kernel_name<Name, K>(), range<1>(1),
+                                                        nullptr, loc, submit_loc_);
     run_kernel(info, {&k, &detail::invoke_task<K>});
   }
 
@@ -104,21 +127,25 @@ class handler {
   /// work-groups: no SLM, no barrier. Each work-item is one EU thread. The range may be a braced
   /// list: parallel_for({N}, k), parallel_for({H, W}, k).
   template <class Name = detail::auto_name, class K>
-  void parallel_for(range<1> r, const K& k) {
-    launch_range<Name>(r, k);
+  void parallel_for(range<1> r, const K& k,
+                    const std::source_location& loc = std::source_location::current()) {
+    launch_range<Name>(r, k, loc);
   }
   template <class Name = detail::auto_name, class K>
-  void parallel_for(range<2> r, const K& k) {
-    launch_range<Name>(r, k);
+  void parallel_for(range<2> r, const K& k,
+                    const std::source_location& loc = std::source_location::current()) {
+    launch_range<Name>(r, k, loc);
   }
   template <class Name = detail::auto_name, class K>
-  void parallel_for(range<3> r, const K& k) {
-    launch_range<Name>(r, k);
+  void parallel_for(range<3> r, const K& k,
+                    const std::source_location& loc = std::source_location::current()) {
+    launch_range<Name>(r, k, loc);
   }
   /// parallel_for(range<1>(n), k).
   template <class Name = detail::auto_name, class K>
-  void parallel_for(std::size_t n, const K& k) {
-    launch_range<Name>(range<1>(n), k);
+  void parallel_for(std::size_t n, const K& k,
+                    const std::source_location& loc = std::source_location::current()) {
+    launch_range<Name>(range<1>(n), k, loc);
   }
   /// The SYCL 1.2.1 form with a global offset: not supported (deprecated in SYCL 2020).
   template <class Name = detail::auto_name, class K, int D>
@@ -132,7 +159,8 @@ class handler {
   /// Runs k(nd_item<D>) for every work-item, work-group by work-group. Pre: global a multiple of
   /// local, local size <= max_work_group_size (errc::nd_range otherwise, thrown by submit).
   template <class Name = detail::auto_name, class K, int D>
-  void parallel_for(nd_range<D> r, const K& k) {
+  void parallel_for(nd_range<D> r, const K& k,
+                    const std::source_location& loc = std::source_location::current()) {
     static_assert(
         std::is_invocable_v<const K&, nd_item<D>>,
         "parallel_for(nd_range<D>): the kernel must be callable as k(sycl::nd_item<D>) (const)");
@@ -142,7 +170,7 @@ class handler {
                       "supported by xesim");
     const range<D> global = r.get_global_range(), local = r.get_local_range();
     const rt::launch_info info =
-        detail::make_launch<D>(detail::kernel_name<Name, K>(), global, &local);
+        detail::make_launch<D>(detail::kernel_name<Name, K>(), global, &local, loc, submit_loc_);
     if (local_bytes_ == 0) return run_kernel(info, {&k, &detail::invoke_nd_item<K, D>});
     check_local_memory_size(info.kernel_name);
     const detail::local_memory_kernel<K, D> wrapped{&k, local_bytes_};
@@ -293,12 +321,13 @@ class handler {
 
  private:
   template <class Name, class K, int D>
-  void launch_range(const range<D>& r, const K& k) {
+  void launch_range(const range<D>& r, const K& k, const std::source_location& loc) {
     static_assert(std::is_invocable_v<const K&, item<D>>,
                   "parallel_for(range<D>): the kernel must be callable as k(sycl::id<D>) or "
                   "k(sycl::item<D>) (const)");
     no_local_memory("parallel_for(range)");
-    const rt::launch_info info = detail::make_launch<D>(detail::kernel_name<Name, K>(), r, nullptr);
+    const rt::launch_info info =
+        detail::make_launch<D>(detail::kernel_name<Name, K>(), r, nullptr, loc, submit_loc_);
     run_kernel(info, {&k, &detail::invoke_range_item<K, D>});
   }
   /// Local accessors need work-groups: an nd_range launch.
@@ -339,6 +368,7 @@ class handler {
 
   std::shared_ptr<detail::queue_state> queue_;
   std::uint64_t submit_ns_;
+  std::source_location submit_loc_;  // queue::submit's caller (reports of invalid launches)
   std::shared_ptr<detail::event_state> event_;
   bool claimed_ = false;
   std::size_t local_bytes_ = 0;  // local accessors' SLM, laid out from offset 0

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <source_location>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -69,10 +70,11 @@ class queue {
 
   // ------------------------------ submit
   /// Calls cgf(handler&), which records one command; the command runs now. Invalid launches
-  /// throw here (synchronous errors); errors inside the kernel go to the async handler.
+  /// throw here (synchronous errors); errors inside the kernel go to the async handler. `loc`
+  /// (defaulted: the caller's line) is named in reports about the launch.
   template <class CGF>
-  event submit(CGF&& cgf) {
-    handler h(state_, rt::now_ns());
+  event submit(CGF&& cgf, const std::source_location& loc = std::source_location::current()) {
+    handler h(state_, rt::now_ns(), loc);
     std::forward<CGF>(cgf)(h);
     return h.take_event();
   }
@@ -132,58 +134,62 @@ class queue {
   }
 
   // ------------------------------ kernel shortcuts
+  // Each takes a defaulted std::source_location after the kernel: the caller's line, named in
+  // invalid-launch, kernel-crash and grf-overflow reports. DPC++ call forms are unchanged.
+#define XESIM_LOC const std::source_location& loc = std::source_location::current()
   template <class Name = detail::auto_name, class K>
-  event single_task(const K& k) {
-    return submit([&](handler& h) { h.single_task<Name>(k); });
+  event single_task(const K& k, XESIM_LOC) {
+    return submit([&](handler& h) { h.single_task<Name>(k, loc); }, loc);
   }
   template <class Name = detail::auto_name, class K>
-  event single_task(const event&, const K& k) {
-    return single_task<Name>(k);
+  event single_task(const event&, const K& k, XESIM_LOC) {
+    return single_task<Name>(k, loc);
   }
   template <class Name = detail::auto_name, class K>
-  event single_task(const std::vector<event>&, const K& k) {
-    return single_task<Name>(k);
+  event single_task(const std::vector<event>&, const K& k, XESIM_LOC) {
+    return single_task<Name>(k, loc);
   }
 
   // Range launches: one overload per dimension so a braced list works: parallel_for({N}, k).
-#define XESIM_QUEUE_RANGE_FORMS(D)                                        \
-  template <class Name = detail::auto_name, class K>                      \
-  event parallel_for(range<D> r, const K& k) {                            \
-    return submit([&](handler& h) { h.parallel_for<Name>(r, k); });       \
-  }                                                                       \
-  template <class Name = detail::auto_name, class K>                      \
-  event parallel_for(range<D> r, const event&, const K& k) {              \
-    return parallel_for<Name>(r, k);                                      \
-  }                                                                       \
-  template <class Name = detail::auto_name, class K>                      \
-  event parallel_for(range<D> r, const std::vector<event>&, const K& k) { \
-    return parallel_for<Name>(r, k);                                      \
+#define XESIM_QUEUE_RANGE_FORMS(D)                                                   \
+  template <class Name = detail::auto_name, class K>                                 \
+  event parallel_for(range<D> r, const K& k, XESIM_LOC) {                            \
+    return submit([&](handler& h) { h.parallel_for<Name>(r, k, loc); }, loc);        \
+  }                                                                                  \
+  template <class Name = detail::auto_name, class K>                                 \
+  event parallel_for(range<D> r, const event&, const K& k, XESIM_LOC) {              \
+    return parallel_for<Name>(r, k, loc);                                            \
+  }                                                                                  \
+  template <class Name = detail::auto_name, class K>                                 \
+  event parallel_for(range<D> r, const std::vector<event>&, const K& k, XESIM_LOC) { \
+    return parallel_for<Name>(r, k, loc);                                            \
   }
   XESIM_QUEUE_RANGE_FORMS(1)
   XESIM_QUEUE_RANGE_FORMS(2)
   XESIM_QUEUE_RANGE_FORMS(3)
 #undef XESIM_QUEUE_RANGE_FORMS
   template <class Name = detail::auto_name, class K>
-  event parallel_for(std::size_t n, const K& k) {
-    return parallel_for<Name>(range<1>(n), k);
+  event parallel_for(std::size_t n, const K& k, XESIM_LOC) {
+    return parallel_for<Name>(range<1>(n), k, loc);
   }
   template <class Name = detail::auto_name, class K>
-  event parallel_for(std::size_t n, const event&, const K& k) {
-    return parallel_for<Name>(range<1>(n), k);
+  event parallel_for(std::size_t n, const event&, const K& k, XESIM_LOC) {
+    return parallel_for<Name>(range<1>(n), k, loc);
   }
 
   template <class Name = detail::auto_name, class K, int D>
-  event parallel_for(nd_range<D> r, const K& k) {
-    return submit([&](handler& h) { h.parallel_for<Name>(r, k); });
+  event parallel_for(nd_range<D> r, const K& k, XESIM_LOC) {
+    return submit([&](handler& h) { h.parallel_for<Name>(r, k, loc); }, loc);
   }
   template <class Name = detail::auto_name, class K, int D>
-  event parallel_for(nd_range<D> r, const event&, const K& k) {
-    return parallel_for<Name>(r, k);
+  event parallel_for(nd_range<D> r, const event&, const K& k, XESIM_LOC) {
+    return parallel_for<Name>(r, k, loc);
   }
   template <class Name = detail::auto_name, class K, int D>
-  event parallel_for(nd_range<D> r, const std::vector<event>&, const K& k) {
-    return parallel_for<Name>(r, k);
+  event parallel_for(nd_range<D> r, const std::vector<event>&, const K& k, XESIM_LOC) {
+    return parallel_for<Name>(r, k, loc);
   }
+#undef XESIM_LOC
 
   friend bool operator==(const queue& a, const queue& b) noexcept { return a.state_ == b.state_; }
   friend bool operator!=(const queue& a, const queue& b) noexcept { return a.state_ != b.state_; }
