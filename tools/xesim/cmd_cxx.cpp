@@ -14,7 +14,8 @@ constexpr const char* kUsage =
     "Adds -std=c++20 -O2 -march=native unless you pass your own -std=/-O/-march=, then\n"
     "-I<xesim include>, and (unless -c/-S/-E/-fsyntax-only) libxesim.a and its libraries.\n"
     "icpx flags: -fsycl, -fsycl-targets=, -Xsycl-target-backend X are ignored;\n"
-    "-Xs \"-doubleGRF\" selects large GRF mode (-DXESIM_LARGE_GRF=1).\n"
+    "-Xs \"-doubleGRF\", -doubleGRF and -ftarget-register-alloc-mode=pvc:large select large GRF\n"
+    "mode (-DXESIM_LARGE_GRF=1; the grf-overflow check then allows the doubled register file).\n"
     "-v/--verbose prints the compiler command. Exit status is the compiler's.\n";
 
 }  // namespace

@@ -18,6 +18,19 @@ bool asks_large_grf(std::string_view xs_value) {
          xs_value.find("large-register-file") != std::string_view::npos;
 }
 
+// -ftarget-register-alloc-mode=<device>:<mode>[,<device>:<mode>...]: whether a mode is `large`.
+bool alloc_mode_is_large(std::string_view list) {
+  while (!list.empty()) {
+    const std::size_t comma = list.find(',');
+    const std::string_view item = list.substr(0, comma);
+    const std::size_t colon = item.find(':');
+    if (colon != std::string_view::npos && item.substr(colon + 1) == "large") return true;
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  return false;
+}
+
 }  // namespace
 
 bool takes_separate_value(const std::string& arg) {
@@ -53,9 +66,27 @@ compile_plan plan_compile(const std::vector<std::string>& user_args, const toolc
       plan.notes.push_back("xesim: note: '" + a + "' ignored (xesim builds SYCL as plain C++)");
       continue;
     }
-    if (a == "-Xs" || a == "-Xsycl-target-backend") {
+    if (a == "-doubleGRF") {  // the backend option given straight to the driver
+      large_grf = true;
+      plan.notes.push_back(
+          "xesim: note: '-doubleGRF' selects large GRF mode: adding "
+          "-DXESIM_LARGE_GRF=1");
+      continue;
+    }
+    if (starts_with(a, "-ftarget-register-alloc-mode=")) {
+      if (alloc_mode_is_large(std::string_view(a).substr(29))) {
+        large_grf = true;
+        plan.notes.push_back("xesim: note: '" + a +
+                             "' selects large GRF mode (on whichever model XESIM_DEVICE picks): "
+                             "adding -DXESIM_LARGE_GRF=1");
+      } else {
+        plan.notes.push_back("xesim: note: '" + a + "' ignored (normal GRF mode)");
+      }
+      continue;
+    }
+    if (a == "-Xs" || a == "-Xsycl-target-backend" || starts_with(a, "-Xsycl-target-backend=")) {
       const std::string value = has_next ? user_args[++i] : std::string();
-      if (a == "-Xs" && asks_large_grf(value)) {
+      if (asks_large_grf(value)) {
         large_grf = true;
         plan.notes.push_back("xesim: note: -Xs '" + value +
                              "' selects large GRF mode: adding -DXESIM_LARGE_GRF=1");

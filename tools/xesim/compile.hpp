@@ -22,7 +22,8 @@ struct compile_plan {
 /// Builds the command: <compiler> [-std=c++20] [-O2] [-march=native] -I<include> <user args>
 /// [<libxesim.a> <link libs>]. A default is left out when the user passes that kind of flag.
 /// `-fsycl`, `-fsycl-targets=`, `-Xsycl-target-backend X` and `-Xs X` are dropped with a note;
-/// `-Xs` with -doubleGRF adds -DXESIM_LARGE_GRF=1.
+/// large GRF mode (-DXESIM_LARGE_GRF=1) comes from `-Xs`/`-Xsycl-target-backend[=triple]` values
+/// holding -doubleGRF, a bare `-doubleGRF`, or `-ftarget-register-alloc-mode=<dev>:large`.
 compile_plan plan_compile(const std::vector<std::string>& user_args, const toolchain& tc);
 
 /// Whether `arg` is a compiler flag whose value is the next argument (-o out, -I dir, ...).
