@@ -123,9 +123,10 @@ std::exception_ptr work_group::run(const launch_info& launch, kernel_ref kernel,
 // Arriving: one switch to the next runnable item (round-robin: the next slot); the last to arrive
 // releases the group and runs on without switching. A group's first barrier costs one more switch
 // per item, when it returns; fibers sleep between groups, so none is created. Measured, 4-64
-// items per group, checks basic or off, 1 thread: 10-11.5 ns per item per barrier steady (was
-// 25-48 ns with Boost.Context), 43-58 ns for the first (was 81-124 ns): `XESIM_THREADS=1
-// build/bin/barrier_bench --filter barrier` (bench/RESULTS.md, "Barrier").
+// items per group, checks basic or off, 1 thread, asm switch: 10-11.5 ns per item per barrier
+// steady, 43-58 ns for the first; boost switch (XESIM_FIBER_SWITCH=boost): 23-29 ns steady,
+// 56-65 ns first: `XESIM_THREADS=1 build/bin/barrier_bench --filter barrier` (bench/RESULTS.md,
+// "Barrier").
 void work_group::barrier(item_state& me) {
   const std::size_t idx = me.local_linear_id;
   if (abort_) [[unlikely]] {  // an abandoned item called barrier() again (a destructor, a catch)
