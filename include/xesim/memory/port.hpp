@@ -82,11 +82,13 @@ XESIM_INLINE const simd_mask_elem_type* memory_port_lanes(
   if (!check::on()) [[unlikely]]
     return mask;
   check::sample_stack(loc, std::uint64_t(a.elem_bytes) * a.elems * L);
-  std::uint64_t offs[L];
+  // The largest address offset, as one vector max over the offsets (a negative signed offset
+  // becomes huge and takes the slow path); the per-lane copy is made only on that path.
+  const OffsetT* o = offsets.elems();
   std::uint64_t hi = 0;
   for (int i = 0; i < L; ++i) {
-    offs[i] = static_cast<std::uint64_t>(static_cast<std::uintptr_t>(offsets[i]));
-    hi = offs[i] > hi ? offs[i] : hi;
+    const std::uint64_t v = static_cast<std::uint64_t>(static_cast<std::uintptr_t>(o[i]));
+    hi = v > hi ? v : hi;
   }
   const std::uint64_t bytes = std::uint64_t(a.elem_bytes) * a.elems;
   if (a.space == mem_space::global) {  // every lane inside the last USM range: inline
@@ -100,6 +102,9 @@ XESIM_INLINE const simd_mask_elem_type* memory_port_lanes(
     if (it && it->slm && hi < it->slm_size && bytes <= it->slm_size - hi) [[likely]]
       return mask;
   }
+  std::uint64_t offs[L];
+  for (int i = 0; i < L; ++i)
+    offs[i] = static_cast<std::uint64_t>(static_cast<std::uintptr_t>(o[i]));
   a.lane_offsets = offs;
   a.mask = mask;
   return check_access(a, ok, loc) ? mask : ok;
