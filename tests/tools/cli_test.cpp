@@ -62,6 +62,22 @@ TEST_F(XesimCxx, DefaultFlagsAndIncludePath) {
   EXPECT_EQ(r.output.find("libxesim.a"), std::string::npos) << "no link with -fsyntax-only";
 }
 
+TEST_F(XesimCxx, CheckFullDefinesTheUninitializedInstrumentation) {
+  write_file(path("t.cpp"),
+             "#include <sycl/ext/intel/esimd.hpp>\n"
+             "static_assert(XESIM_CHECK_UNINIT == 1, \"--check=full must instrument\");\n"
+             "static_assert(sizeof(sycl::ext::intel::esimd::simd<float, 8>) > 32);\n");
+  auto r = run_command(xesim("c++ -v --check=full -fsyntax-only t.cpp"));
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("-DXESIM_CHECK_UNINIT=1"), std::string::npos) << r.output;
+  write_file(path("u.cpp"),
+             "#include <sycl/ext/intel/esimd.hpp>\n"
+             "static_assert(XESIM_CHECK_UNINIT == 0, \"basic must not instrument\");\n"
+             "static_assert(sizeof(sycl::ext::intel::esimd::simd<float, 8>) == 32);\n");
+  EXPECT_EQ(run_command(xesim("c++ --check=basic -fsyntax-only u.cpp")).status, 0);
+  EXPECT_EQ(run_command(xesim("c++ --check=paranoid -fsyntax-only u.cpp")).status, 2);
+}
+
 TEST_F(XesimCxx, UserFlagsWin) {
   write_file(path("t.cpp"),
              "static_assert(__cplusplus == 201703L, \"user -std must win\");\n"

@@ -88,6 +88,36 @@ TEST_F(XesimRun, OptionsSetTheEnvironment) {
   EXPECT_EQ(d.output, "device=lunar-lake threads=- check=- value=1 argc=1\n");
 }
 
+// A never-zeroed accumulator stored: the uninitialized rule's must-fire case.
+const std::string kUninitProgram = R"(#include <sycl/sycl.hpp>
+#include <sycl/ext/intel/esimd.hpp>
+namespace esimd = sycl::ext::intel::esimd;
+int main() {
+  sycl::queue q;
+  float* out = sycl::malloc_shared<float>(8, q);
+  q.parallel_for<class Acc>(sycl::range<1>(1), [=](sycl::id<1>) SYCL_ESIMD_KERNEL {
+     esimd::simd<float, 8> acc;
+     acc += 1.f;
+     esimd::block_store<float, 8>(out, acc);
+   }).wait();
+  sycl::free(out, q);
+}
+)";
+
+TEST_F(XesimRun, CheckFullBuildsTheUninitializedInstrumentation) {
+  write_file(dir_ / "acc.cpp", kUninitProgram);
+  auto full = run_command(xesim("-v --check=full acc.cpp"));
+  EXPECT_EQ(full.status, 1) << full.output;
+  EXPECT_NE(full.output.find("-DXESIM_CHECK_UNINIT=1"), std::string::npos) << full.output;
+  EXPECT_NE(full.output.find("xesim: error: [uninitialized]"), std::string::npos) << full.output;
+  EXPECT_NE(full.output.find("acc.cpp:10"), std::string::npos) << full.output;
+  auto basic = run_command(xesim("-v --check=basic acc.cpp"));  // another cache entry, silent
+  EXPECT_EQ(basic.status, 0) << basic.output;
+  EXPECT_EQ(basic.output.find("XESIM_CHECK_UNINIT"), std::string::npos) << basic.output;
+  EXPECT_EQ(basic.output.find("[uninitialized]"), std::string::npos) << basic.output;
+  EXPECT_EQ(cache_entries().size(), 2u);
+}
+
 TEST_F(XesimRun, UsageErrorsExit2) {
   EXPECT_EQ(run_command(xesim("--device rtx-4090 prog.cpp")).status, 2);
   EXPECT_EQ(run_command(xesim("--threads=zero prog.cpp")).status, 2);

@@ -16,7 +16,9 @@ constexpr const char* kUsage =
     "icpx flags: -fsycl, -fsycl-targets=, -Xsycl-target-backend X are ignored;\n"
     "-Xs \"-doubleGRF\", -doubleGRF and -ftarget-register-alloc-mode=pvc:large select large GRF\n"
     "mode (-DXESIM_LARGE_GRF=1; the grf-overflow check then allows the doubled register file).\n"
-    "-v/--verbose prints the compiler command. Exit status is the compiler's.\n";
+    "--check=full builds with the `uninitialized` rule's instrumentation\n"
+    "(-DXESIM_CHECK_UNINIT=1; run the program with XESIM_CHECK=full); --check=off|basic add\n"
+    "nothing. -v/--verbose prints the compiler command. Exit status is the compiler's.\n";
 
 }  // namespace
 
@@ -30,6 +32,17 @@ int cmd_cxx(const std::vector<std::string>& args) {
     }
     if (a == "-v" || a == "--verbose") {
       verbose = true;
+      continue;
+    }
+    if (a.rfind("--check=", 0) == 0) {
+      const std::string level = a.substr(8);
+      if (level == "full") {
+        compiler_args.push_back("-DXESIM_CHECK_UNINIT=1");
+      } else if (level != "off" && level != "basic") {
+        std::fprintf(stderr, "xesim c++: error: --check wants off, basic or full, got '%s'\n",
+                     level.c_str());
+        return kUsageError;
+      }
       continue;
     }
     compiler_args.push_back(a);

@@ -27,7 +27,9 @@ constexpr const char* kUsage =
     "Options:\n"
     "  --device <id>     run as that GPU (sets XESIM_DEVICE); see `xesim devices`\n"
     "  --threads <n>     worker threads (sets XESIM_THREADS)\n"
-    "  --check=<level>   off|basic|full (sets XESIM_CHECK)\n"
+    "  --check=<level>   off|basic|full (sets XESIM_CHECK); full (or XESIM_CHECK=full in the\n"
+    "                    environment) also builds the program with the uninitialized rule's\n"
+    "                    instrumentation (-DXESIM_CHECK_UNINIT=1), cached separately\n"
     "  -v, --verbose     print cache hits and the compiler command\n"
     "Cache: $XDG_CACHE_HOME/xesim or ~/.cache/xesim.\n";
 
@@ -178,6 +180,10 @@ int cmd_run(const std::vector<std::string>& args) {
   run_options opt;
   if (auto done = parse(args, opt)) return *done;
   const toolchain tc = find_toolchain();
+  // Under full, the `uninitialized` rule needs its instrumentation compiled in (docs/checks.md).
+  const char* env_check = std::getenv("XESIM_CHECK");
+  const std::string level = !opt.check.empty() ? opt.check : (env_check ? env_check : "");
+  if (level == "full") opt.compiler_args.push_back("-DXESIM_CHECK_UNINIT=1");
   const compile_plan plan = plan_compile(opt.compiler_args, tc);
   if (plan.inputs.empty()) return usage_error("no source file (see xesim run --help)");
   for (const std::string& note : plan.notes) std::fprintf(stderr, "%s\n", note.c_str());
