@@ -49,6 +49,29 @@ struct mem_access {
 bool check_access(const mem_access& a, simd_mask_elem_type* ok,
                   const std::source_location& loc) noexcept;
 
+/// The port's out-of-line half for one address. `a` by value: the caller's record then never
+/// has its address taken on the fast path, so g++ keeps its fields in registers instead of
+/// storing the whole record on every op (hybrid_edges' loads: ~8 stores each).
+[[gnu::noinline, gnu::cold]] inline bool memory_port_slow(mem_access a,
+                                                          const std::source_location& loc) noexcept {
+  simd_mask_elem_type ok[1];
+  return check_access(a, ok, loc);
+}
+
+/// The out-of-line half of memory_port_lanes: each lane's offset as an address offset (as the
+/// op forms the address), then src/check.
+template <int L, class OffsetT>
+[[gnu::noinline, gnu::cold]] const simd_mask_elem_type* memory_port_lanes_slow(
+    mem_access a, const OffsetT* o, const simd_mask_elem_type* mask, simd_mask_elem_type* ok,
+    const std::source_location& loc) noexcept {
+  std::uint64_t offs[L];
+  for (int i = 0; i < L; ++i)
+    offs[i] = static_cast<std::uint64_t>(static_cast<std::uintptr_t>(o[i]));
+  a.lane_offsets = offs;
+  a.mask = mask;
+  return check_access(a, ok, loc) ? mask : ok;
+}
+
 // ------------------------------ port
 /// A block access (one address): true to perform it, false to skip it (the load gives zeros).
 /// basic: an aligned access inside the last USM range (or the initialised SLM) returns inline;
@@ -68,8 +91,7 @@ XESIM_INLINE bool memory_port(const mem_access& a, const std::source_location& l
     if (it && it->slm && a.offset % a.align == 0 && a.offset + bytes <= it->slm_size) [[likely]]
       return true;
   }
-  simd_mask_elem_type ok[1];
-  return check_access(a, ok, loc);
+  return memory_port_slow(a, loc);
 }
 
 /// A per-lane access: returns the mask of the lanes to perform: `mask` as called, or `ok` with
@@ -82,13 +104,24 @@ XESIM_INLINE const simd_mask_elem_type* memory_port_lanes(
   if (!check::on()) [[unlikely]]
     return mask;
   check::sample_stack(loc, std::uint64_t(a.elem_bytes) * a.elems * L);
-  // The largest address offset, as one vector max over the offsets (a negative signed offset
-  // becomes huge and takes the slow path); the per-lane copy is made only on that path.
+  // The largest address offset, as one vector max over the offsets in their own width (a
+  // negative signed offset makes it huge: the slow path); the per-lane copy is made only there.
   const OffsetT* o = offsets.elems();
   std::uint64_t hi = 0;
-  for (int i = 0; i < L; ++i) {
-    const std::uint64_t v = static_cast<std::uint64_t>(static_cast<std::uintptr_t>(o[i]));
-    hi = v > hi ? v : hi;
+  if constexpr (sizeof(OffsetT) <= 4) {
+    using U = std::make_unsigned_t<OffsetT>;
+    U top = 0;
+    OffsetT low = 0;
+    for (int i = 0; i < L; ++i) {
+      top = static_cast<U>(o[i]) > top ? static_cast<U>(o[i]) : top;
+      low = o[i] < low ? o[i] : low;
+    }
+    hi = low < 0 ? ~std::uint64_t(0) : std::uint64_t(top);
+  } else {
+    for (int i = 0; i < L; ++i) {
+      const std::uint64_t v = static_cast<std::uint64_t>(static_cast<std::uintptr_t>(o[i]));
+      hi = v > hi ? v : hi;
+    }
   }
   const std::uint64_t bytes = std::uint64_t(a.elem_bytes) * a.elems;
   if (a.space == mem_space::global) {  // every lane inside the last USM range: inline
@@ -102,12 +135,7 @@ XESIM_INLINE const simd_mask_elem_type* memory_port_lanes(
     if (it && it->slm && hi < it->slm_size && bytes <= it->slm_size - hi) [[likely]]
       return mask;
   }
-  std::uint64_t offs[L];
-  for (int i = 0; i < L; ++i)
-    offs[i] = static_cast<std::uint64_t>(static_cast<std::uintptr_t>(o[i]));
-  a.lane_offsets = offs;
-  a.mask = mask;
-  return check_access(a, ok, loc) ? mask : ok;
+  return memory_port_lanes_slow<L>(a, o, mask, ok, loc);
 }
 
 // ------------------------------ SLM access
