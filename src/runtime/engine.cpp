@@ -14,6 +14,7 @@
 #include <string>
 
 #include "work_group.hpp"
+#include "xesim/check/check.hpp"
 #include "xesim/runtime/device_model.hpp"
 #include "xesim/runtime/hooks.hpp"
 #include "xesim/runtime/launch.hpp"
@@ -143,6 +144,11 @@ std::uint64_t now_ns() noexcept {
 }
 
 const char* version_string() noexcept { return "xesim " XESIM_VERSION; }
+
+// Every program that launches a kernel gets the checking layer (src/check/state.cpp installs its
+// hooks before main), not only programs whose kernels call a memory op: invalid-launch and
+// kernel-crash must report for any kernel. This reference links state.o whenever engine.o is.
+[[gnu::used]] const void* const kLinkCheckLayer = &check::detail::g_level;
 
 engine_hooks& hooks() noexcept {
   static engine_hooks table;

@@ -10,9 +10,21 @@
 #include <vector>
 
 #include "xesim/runtime/device_model.hpp"
+#include "xesim/check/check.hpp"
 #include "xesim/sycl/sycl.hpp"
 
 namespace sycl = xesim::sycl;
+
+// These tests check the engine's own behaviour (errors as sycl::exception, divergence released),
+// which is XESIM_CHECK=off: with the checking layer on, the same errors are also reported on
+// stderr and make the process exit 1 (tests/check covers that).
+namespace {
+struct checks_off : testing::Environment {
+  void SetUp() override { xesim::check::set_level(xesim::check::level::off); }
+};
+[[maybe_unused]] testing::Environment* const kChecksOff =
+    testing::AddGlobalTestEnvironment(new checks_off);
+}  // namespace
 
 TEST(Queue, ConstructorsAndProperties) {
   sycl::queue a;
