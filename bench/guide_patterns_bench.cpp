@@ -326,6 +326,32 @@ void run_case(runner& run, sycl::queue& q, const char* size, int rows, double ta
 }
 }  // namespace slmred
 
+/// A row-wise half -> half pattern (gather_pool, hybrid_edges): `rows` rows of `len` inputs and
+/// `out` outputs, random inputs in [-range, range], the three versions checked bit-equal, then
+/// timed in rotation.
+template <class Esimd, class Native, class Plain>
+void run_rows_case(runner& run, sycl::queue& q, const std::string& pattern, const char* size,
+                   int rows, int len, int out, float range, double flops_per_output,
+                   double target, Esimd esimd, Native native, Plain plain) {
+  const std::size_t n_in = static_cast<std::size_t>(rows) * len;
+  const std::size_t n_out = static_cast<std::size_t>(rows) * out;
+  const double bytes = double((n_in + n_out) * sizeof(half));
+  const std::string name = pattern + " " + size + " " + mb(bytes);
+  if (!run.wants(name)) return;
+  usm_array<half> in(q, n_in), oe(q, n_out), on(q, n_out), op(q, n_out);
+  xesim::testing::fill_random(in.data(), n_in, -range, range, 42);
+  esimd(q, rows, in.data(), oe.data());
+  native(rows, in.data(), on.data());
+  plain(rows, in.data(), op.data());
+  if (!same_bits(name.c_str(), oe.data(), on.data(), n_out) ||
+      !same_bits((name + " (plain)").c_str(), oe.data(), op.data(), n_out))
+    return run.fail(name);
+  run.compare3(
+      name, [&] { esimd(q, rows, in.data(), oe.data()); },
+      [&] { plain(rows, in.data(), op.data()); },
+      [&] { native(rows, in.data(), on.data()); }, work{bytes, flops_per_output * n_out}, target);
+}
+
 // ================================================================== 3. gather_pool
 namespace gpool {
 constexpr int LEN = 1000, WIN = 3, STRIDE = 2, PAD = 1;
@@ -414,23 +440,8 @@ BENCH_NOINLINE void plain(int rows, const half* in, half* out) {
 }
 
 void run_case(runner& run, sycl::queue& q, const char* size, int rows, double target) {
-  const std::size_t n_in = static_cast<std::size_t>(rows) * LEN;
-  const std::size_t n_out = static_cast<std::size_t>(rows) * OUT;
-  const double bytes = double((n_in + n_out) * sizeof(half));
-  const std::string name = std::string("gather_pool ") + size + " " + mb(bytes);
-  if (!run.wants(name)) return;
-  usm_array<half> in(q, n_in), oe(q, n_out), on(q, n_out), op(q, n_out);
-  xesim::testing::fill_random(in.data(), n_in, -4.f, 4.f, 42);
-  esimd(q, rows, in.data(), oe.data());
-  native(rows, in.data(), on.data());
-  plain(rows, in.data(), op.data());
-  if (!same_bits(name.c_str(), oe.data(), on.data(), n_out) ||
-      !same_bits((name + " (plain)").c_str(), oe.data(), op.data(), n_out))
-    return run.fail(name);
-  run.compare3(
-      name, [&] { esimd(q, rows, in.data(), oe.data()); },
-      [&] { plain(rows, in.data(), op.data()); },
-      [&] { native(rows, in.data(), on.data()); }, work{bytes, 2.0 * n_out}, target);
+  run_rows_case(run, q, "gather_pool", size, rows, LEN, OUT, 4.f, 2.0, target, esimd, native,
+                plain);
 }
 }  // namespace gpool
 
@@ -498,23 +509,8 @@ BENCH_NOINLINE void plain(int rows, const half* in, half* out) {
 }
 
 void run_case(runner& run, sycl::queue& q, const char* size, int rows, double target) {
-  const std::size_t n_in = static_cast<std::size_t>(rows) * LEN;
-  const std::size_t n_out = static_cast<std::size_t>(rows) * OUT;
-  const double bytes = double((n_in + n_out) * sizeof(half));
-  const std::string name = std::string("hybrid_edges ") + size + " " + mb(bytes);
-  if (!run.wants(name)) return;
-  usm_array<half> in(q, n_in), oe(q, n_out), on(q, n_out), op(q, n_out);
-  xesim::testing::fill_random(in.data(), n_in, -8.f, 8.f, 42);
-  esimd(q, rows, in.data(), oe.data());
-  native(rows, in.data(), on.data());
-  plain(rows, in.data(), op.data());
-  if (!same_bits(name.c_str(), oe.data(), on.data(), n_out) ||
-      !same_bits((name + " (plain)").c_str(), oe.data(), op.data(), n_out))
-    return run.fail(name);
-  run.compare3(
-      name, [&] { esimd(q, rows, in.data(), oe.data()); },
-      [&] { plain(rows, in.data(), op.data()); },
-      [&] { native(rows, in.data(), on.data()); }, work{bytes, 15.0 * n_out}, target);
+  run_rows_case(run, q, "hybrid_edges", size, rows, LEN, OUT, 8.f, 15.0, target, esimd, native,
+                plain);
 }
 }  // namespace hybrid
 
