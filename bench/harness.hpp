@@ -288,27 +288,35 @@ inline std::string format_line3(const result3& r) {
                              : "");
   return buf;
 }
+namespace detail {
+/// A markdown cell "time (rate)" for work w done in s seconds.
+inline std::string time_cell(const work& w, double s) {
+  const std::string rate = fmt_rate(w, s);
+  return fmt_time(s) + (rate.empty() ? "" : " (" + rate + ")");
+}
+/// A markdown target cell: "-" without a target, else "<= T met" / "<= T **missed**".
+inline std::string target_cell(double target, double median) {
+  if (target <= 0) return "-";
+  char tgt[48];
+  std::snprintf(tgt, sizeof tgt, "<= %.2fx %s", target, median <= target ? "met" : "**missed**");
+  return tgt;
+}
+}  // namespace detail
 inline const char* markdown_header3() {
   return "| case | esimd (best) | plain C++ (best) | hand-vectorised (best) | vs plain C++: median "
          "(min-max) | vs hand-vectorised: median (min-max) | triples | target (vs plain) |\n"
          "|---|---|---|---|---|---|---|---|\n";
 }
 inline std::string markdown_row3(const result3& r) {
-  auto cell = [&](double s) {
-    const std::string rate = detail::fmt_rate(r.w, s);
-    return detail::fmt_time(s) + (rate.empty() ? "" : " (" + rate + ")");
-  };
-  char tgt[48] = "-";
-  if (r.target > 0)
-    std::snprintf(tgt, sizeof tgt, "<= %.2fx %s", r.target,
-                  r.plain_median <= r.target ? "met" : "**missed**");
+  auto cell = [&](double s) { return detail::time_cell(r.w, s); };
+  const std::string tgt = detail::target_cell(r.target, r.plain_median);
   char buf[768];
   std::snprintf(buf, sizeof buf,
                 "| %s | %s | %s | %s | %.3f (%.3f-%.3f) | %.3f (%.3f-%.3f) | %d/%d%s | %s |\n",
                 r.name.c_str(), cell(r.esimd_best_s).c_str(), cell(r.plain_best_s).c_str(),
                 cell(r.hand_best_s).c_str(), r.plain_median, r.plain_min, r.plain_max,
                 r.hand_median, r.hand_min, r.hand_max, r.triples, r.attempts,
-                r.all_kept ? " (all kept)" : "", tgt);
+                r.all_kept ? " (all kept)" : "", tgt.c_str());
   return buf;
 }
 
@@ -335,19 +343,13 @@ inline const char* markdown_header() {
 }
 /// `| name | t (rate) | t (rate) | median | min-max | kept/measured | target |`
 inline std::string markdown_row(const result& r) {
-  auto cell = [&](double s) {
-    const std::string rate = detail::fmt_rate(r.w, s);
-    return detail::fmt_time(s) + (rate.empty() ? "" : " (" + rate + ")");
-  };
-  char tgt[48] = "-";
-  if (r.target > 0)
-    std::snprintf(tgt, sizeof tgt, "<= %.2fx %s", r.target,
-                  r.ratio_median <= r.target ? "met" : "**missed**");
+  auto cell = [&](double s) { return detail::time_cell(r.w, s); };
+  const std::string tgt = detail::target_cell(r.target, r.ratio_median);
   char buf[512];
   std::snprintf(buf, sizeof buf, "| %s | %s | %s | %.3f | %.3f-%.3f | %d/%d%s | %s |\n",
                 r.name.c_str(), cell(r.esimd_best_s).c_str(), cell(r.native_best_s).c_str(),
                 r.ratio_median, r.ratio_min, r.ratio_max, r.pairs, r.attempts,
-                r.all_pairs_kept ? " (all kept)" : "", tgt);
+                r.all_pairs_kept ? " (all kept)" : "", tgt.c_str());
   return buf;
 }
 
