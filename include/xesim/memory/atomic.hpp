@@ -182,6 +182,44 @@ T atomic_lane(void* addr, T s0, T s1) {
   }
 }
 
+// ------------------------------ unshared_lane
+/// atomic_lane's result and memory effect for memory no other thread touches meanwhile: a plain
+/// load and store. SLM is such memory: a work-group's items run as fibers of one host thread that
+/// switch only at barriers, so an SLM atomic is never raced. A locked RMW per lane made an SLM
+/// histogram 18-21x slower than plain C++ (bench/memory_patterns_bench "histogram").
+/// Pre: addr aligned to sizeof(T) (the caller checked).
+template <atomic_op Op, class T>
+XESIM_INLINE T unshared_lane(void* addr, T s0, T s1) {
+  using U = typename uint_of<sizeof(T)>::type;
+  U cur;
+  std::memcpy(&cur, addr, sizeof(U));
+  U next;
+  if constexpr (Op == atomic_op::load) {
+    return from_bits<T>(cur);
+  } else if constexpr (Op == atomic_op::store || Op == atomic_op::xchg) {
+    next = to_bits(s0);
+  } else if constexpr (Op == atomic_op::add || Op == atomic_op::inc) {
+    next = static_cast<U>(cur + (Op == atomic_op::inc ? U(1) : to_bits(s0)));
+  } else if constexpr (Op == atomic_op::sub || Op == atomic_op::dec) {
+    next = static_cast<U>(cur - (Op == atomic_op::dec ? U(1) : to_bits(s0)));
+  } else if constexpr (Op == atomic_op::bit_and) {
+    next = static_cast<U>(cur & to_bits(s0));
+  } else if constexpr (Op == atomic_op::bit_or) {
+    next = static_cast<U>(cur | to_bits(s0));
+  } else if constexpr (Op == atomic_op::bit_xor) {
+    next = static_cast<U>(cur ^ to_bits(s0));
+  } else if constexpr (Op == atomic_op::cmpxchg) {
+    next = cur == to_bits(s1) ? to_bits(s0) : cur;
+  } else if constexpr (Op == atomic_op::fcmpxchg) {
+    using C = compute_t<T>;
+    next = static_cast<C>(from_bits<T>(cur)) == static_cast<C>(s1) ? to_bits(s0) : cur;
+  } else {
+    next = to_bits(atomic_new_value<Op>(from_bits<T>(cur), s0));
+  }
+  std::memcpy(addr, &next, sizeof(U));
+  return from_bits<T>(cur);
+}
+
 // ------------------------------ atomic_update_core
 /// Applies Op to each enabled lane's element at p + byte_offset[i]; returns the old values
 /// (0 for masked-off lanes, which never touch memory). src0/src1 are null when Op takes fewer.

@@ -81,7 +81,8 @@ XESIM_INLINE simd<T, N> gather_core(const T* p, const simd<OffsetT, N / VS>& byt
 // ------------------------------ scatter_core
 /// Writes element j of address i (vals[j * (N/VS) + i]) to p + byte_offsets[i] + j*sizeof(T);
 /// masked-off addresses are never written. Lanes are written in order (the last lane wins when
-/// two addresses coincide; the GPU leaves that case undefined).
+/// two addresses coincide; the GPU leaves that case undefined). With AVX-512, 8+ addresses and
+/// 4- or 8-byte elements one per address: vector scatters (scatter_vec, same outcome).
 template <class T, int N, int VS, class OffsetT>
 XESIM_INLINE void scatter_core(T* p, const simd<OffsetT, N / VS>& byte_offsets,
                                const simd<T, N>& vals, std::size_t align,
@@ -94,6 +95,12 @@ XESIM_INLINE void scatter_core(T* p, const simd<OffsetT, N / VS>& byte_offsets,
                                  static_cast<std::uint32_t>(align), nullptr, false, nullptr},
                                 byte_offsets, mask.elems(), ok, loc);
   XESIM_UNINIT(check::uninit::sink_vs<VS>(vals, m, "scatter", loc);)
+#if defined(XESIM_VEC_AVX512)
+  if constexpr (kLanes >= 8 && VS == 1 && (sizeof(T) == 4 || sizeof(T) == 8)) {
+    scatter_vec<T, kLanes>(p, byte_offsets.elems(), m, vals.elems());
+    return;
+  }
+#endif
   auto* base = reinterpret_cast<unsigned char*>(p);
   for (int i = 0; i < kLanes; ++i) {
     if (!m[i]) continue;

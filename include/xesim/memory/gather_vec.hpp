@@ -227,6 +227,90 @@ XESIM_INLINE bool gather_vec(const T* p, const OffsetT* offs, const simd_mask_el
     }
   return true;
 }
+
+// ------------------------------ gather_vec_small
+/// gather_vec for 4-byte elements at offsets known to be below 2^31 (SLM offsets inside the
+/// initialised SLM): vpgatherdd with the 32-bit offsets as indices from p, 16 lanes per
+/// instruction, no 64-bit address arithmetic; masked-off lanes take pt's (or zero) and are not
+/// read. Other element sizes and lane counts go to gather_vec.
+template <class T, int N, int VS>
+XESIM_INLINE bool gather_vec_small(const T* p, const uint32_t* offs, const simd_mask_elem_type* m,
+                                   const T* pt, T* r) {
+  constexpr int L = N / VS;
+  if constexpr (sizeof(T) == 4 && L % 16 == 0) {
+#pragma GCC unroll 16
+    for (int i = 0; i < L; i += 16) {
+      const __m512i idx = load_lanes<long long, 8>(offs + i);
+      const auto k = static_cast<__mmask16>(mask_bits<16>(load_lanes<uint16_t, 16>(m + i)));
+#pragma GCC unroll 4
+      for (int j = 0; j < VS; ++j) {
+        const __m512i src = pt ? load_lanes<long long, 8>(pt + j * L + i) : _mm512_setzero_si512();
+        store_lanes<long long, 8>(
+            r + j * L + i,
+            _mm512_mask_i32gather_epi32(src, k, idx, reinterpret_cast<const char*>(p) + 4 * j, 1));
+      }
+    }
+    return true;
+  } else {
+    return gather_vec<T, N, VS>(p, offs, m, pt, r);
+  }
+}
+
+// ------------------------------ scatter_vec
+/// scatter_core's loop for 4- and 8-byte elements, one address per lane: vpscatterqd /
+/// vpscatterqq, 8 absolute addresses per instruction, masked-off lanes never written. Where two
+/// lanes' addresses coincide the higher lane's value stays (the instruction orders overlapping
+/// writes from the lowest lane up), as the per-lane loop leaves it.
+/// radix scatter pass (bench/memory_patterns_bench "scatter"): per-lane loop -> this.
+template <class T, int L, class OffsetT>
+XESIM_INLINE void scatter_vec(T* p, const OffsetT* offs, const simd_mask_elem_type* m,
+                              const T* v) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8);
+  constexpr int kMain = L / 8 * 8;
+  const std::uintptr_t base = reinterpret_cast<std::uintptr_t>(p);
+#pragma GCC unroll 16
+  for (int i = 0; i < kMain; i += 8) {
+    const __m512i a = lane_addresses(base, offs + i);
+    const auto k = static_cast<__mmask8>(mask_bits<8>(load_lanes<uint16_t, 8>(m + i)));
+    if constexpr (sizeof(T) == 4)
+      _mm512_mask_i64scatter_epi32(nullptr, k, a, load_lanes<long long, 4>(v + i), 1);
+    else
+      _mm512_mask_i64scatter_epi64(nullptr, k, a, load_lanes<long long, 8>(v + i), 1);
+  }
+  auto* b = reinterpret_cast<unsigned char*>(p);
+  for (int i = kMain; i < L; ++i)  // fewer than 8 addresses left
+    if (m[i]) __builtin_memcpy(b + static_cast<std::uintptr_t>(offs[i]), v + i, sizeof(T));
+}
 #endif
+
+// ------------------------------ lanes_within
+/// Whether every lane m enables has o[i] + bytes <= size: what an SLM gather, scatter or atomic
+/// checks once before its vector or unchecked path (a lane past the end takes the per-lane loop,
+/// which reports it). One compare per 16 lanes, no horizontal reduction (a vector max folded to
+/// a scalar was the hottest stall of lut_gemv's slm_gather).
+template <int L>
+XESIM_INLINE bool lanes_within(const std::uint32_t* o, const simd_mask_elem_type* m,
+                               std::uint64_t bytes, std::uint64_t size) {
+  if (size < bytes) return false;
+  const std::uint64_t lim64 = size - bytes;  // the largest offset allowed
+  const std::uint32_t limit = lim64 > 0xffffffffu ? 0xffffffffu : std::uint32_t(lim64);
+  constexpr int kMain = L / 16 * 16;
+  lanes_t<uint32_t, 16> bad{};
+#pragma GCC unroll 16
+  for (int i = 0; i < kMain; i += 16) {
+    const auto on = __builtin_convertvector(load_lanes<uint16_t, 16>(m + i), lanes_t<uint32_t, 16>);
+    bad |= bitcast_lanes<lanes_t<uint32_t, 16>>(load_lanes<uint32_t, 16>(o + i) > limit) & on;
+  }
+  std::uint32_t any = 0;
+  for (int i = kMain; i < L; ++i) any |= m[i] && o[i] > limit;
+  if constexpr (kMain > 0) {
+#if defined(XESIM_VEC_AVX512)
+    any |= _mm512_test_epi32_mask(bitcast_lanes<__m512i>(bad), bitcast_lanes<__m512i>(bad));
+#else
+    for (int j = 0; j < 16; ++j) any |= bad[j];
+#endif
+  }
+  return any == 0;
+}
 
 }  // namespace xesim::esimd::detail

@@ -25,6 +25,23 @@ XESIM_INLINE simd<T, N> slm_atomic_update_core(const simd<uint32_t, N>& byte_off
                            byte_offset, mask.elems(), ok, loc);
   const rt::item_state& it = slm_item("slm_atomic_update");
   simd<T, N> r(0);
+  // Every enabled lane inside the SLM and aligned: plain read-modify-writes in lane order (no
+  // other thread touches this SLM: unshared_lane); else the checked per-lane loop below.
+  if (it.slm && lanes_within<N>(byte_offset.elems(), m, sizeof(T), it.slm_size)) [[likely]] {
+    std::uint32_t bits = 0;
+    for (int i = 0; i < N; ++i) bits |= m[i] ? byte_offset[i] : 0u;
+    if (bits % sizeof(T) == 0) [[likely]] {
+      std::byte* const slm = it.slm;  // a local: the lanes' stores cannot make it reload
+      const T* s0 = src0 ? src0->elems() : nullptr;
+      const T* s1 = src1 ? src1->elems() : nullptr;
+#pragma GCC unroll 32
+      for (int i = 0; i < N; ++i)
+        if (m[i])
+          r.elems()[i] = unshared_lane<Op, T>(slm + byte_offset[i], s0 ? s0[i] : T(0),
+                                              s1 ? s1[i] : T(0));
+      return r;
+    }
+  }
   for (int i = 0; i < N; ++i) {
     if (!m[i]) continue;
     std::byte* a = slm_addr(it, byte_offset[i], sizeof(T), "slm_atomic_update");

@@ -11,7 +11,10 @@ namespace detail {
 
 // ------------------------------ slm_gather_core
 /// Element j of address i lands in r[j * (N/VS) + i]; masked-off lanes are not read and give
-/// *pass_thru's elements, or zeros without one (DPC++: undefined).
+/// *pass_thru's elements, or zeros without one (DPC++: undefined). With AVX-512 and every enabled
+/// lane inside the SLM (one vector max): the USM gather's vector path (gather_vec.hpp) on the
+/// SLM's bytes; the per-lane loop, which reports the lane past the end, otherwise.
+/// lut_gemv (bench/memory_patterns_bench, two slm_gather<float, 16> per 16 bytes of weights).
 template <class T, int N, int VS>
 XESIM_INLINE simd<T, N> slm_gather_core(const simd<uint32_t, N / VS>& byte_offsets,
                                         std::size_t align, const simd_mask<N / VS>& mask,
@@ -24,6 +27,19 @@ XESIM_INLINE simd<T, N> slm_gather_core(const simd<uint32_t, N / VS>& byte_offse
                                  static_cast<std::uint32_t>(align), nullptr, false, nullptr},
                                 byte_offsets, mask.elems(), ok, loc);
   const rt::item_state& it = slm_item("slm_gather");
+#if defined(XESIM_VEC_AVX512)
+  // Every enabled lane inside the SLM: the USM gather's vector path, on the SLM's bytes.
+  if constexpr (kLanes >= 8 && kGatherVec<T, VS>) {
+    if (m == mask.elems() && it.slm &&
+        lanes_within<kLanes>(byte_offsets.elems(), m, sizeof(T) * VS, it.slm_size)) [[likely]] {
+      simd<T, N> r;
+      if (gather_vec_small<T, N, VS>(reinterpret_cast<const T*>(it.slm), byte_offsets.elems(), m,
+                                     pass_thru ? pass_thru->elems() : nullptr, r.elems()))
+          [[likely]]
+        return r;
+    }
+  }
+#endif
   simd<T, N> r = pass_thru ? *pass_thru : simd<T, N>(0);
   for (int i = 0; i < kLanes; ++i) {
     if (!m[i]) {
@@ -53,6 +69,15 @@ XESIM_INLINE void slm_scatter_core(const simd<uint32_t, N / VS>& byte_offsets,
                                 byte_offsets, mask.elems(), ok, loc);
   XESIM_UNINIT(check::uninit::sink_vs<VS>(vals, m, "slm_scatter", loc);)
   const rt::item_state& it = slm_item("slm_scatter");
+#if defined(XESIM_VEC_AVX512)
+  if constexpr (kLanes >= 8 && VS == 1 && (sizeof(T) == 4 || sizeof(T) == 8)) {
+    if (it.slm && lanes_within<kLanes>(byte_offsets.elems(), m, sizeof(T), it.slm_size))
+        [[likely]] {
+      scatter_vec<T, kLanes>(reinterpret_cast<T*>(it.slm), byte_offsets.elems(), m, vals.elems());
+      return;
+    }
+  }
+#endif
   for (int i = 0; i < kLanes; ++i) {
     if (!m[i]) continue;
     std::byte* a = slm_addr(it, byte_offsets[i], sizeof(T) * VS, "slm_scatter");
