@@ -410,15 +410,17 @@ class runner {
 
   /// Measures one case against two natives (plain C++, hand-vectorised): prints its line and
   /// records its row in the three-way table. target: the ratio vs plain C++ to stay under.
+  /// Returns the case's result (empty when not selected).
   template <class E, class P, class H>
-  void compare3(const std::string& name, E&& esimd, P&& plain, H&& hand, work w = {},
-                double target = 0) {
-    if (!wants(name)) return;
+  result3 compare3(const std::string& name, E&& esimd, P&& plain, H&& hand, work w = {},
+                   double target = 0) {
+    if (!wants(name)) return {};
     result3 r = measure3(name, esimd, plain, hand, pairs_, sample_s_, w);
     r.target = target;
     std::printf("%s\n", format_line3(r).c_str());
     std::fflush(stdout);
     rows3_ += markdown_row3(r);
+    return r;
   }
   /// Records a failed correctness check; finish() then returns non-zero.
   void fail(const std::string& what) {
