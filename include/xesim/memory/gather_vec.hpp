@@ -132,6 +132,45 @@ XESIM_INLINE bool gather_affine(const T* p, const OffsetT* offs, const simd_mask
 }
 #endif
 
+// ------------------------------ dword offsets
+/// Whether L 4-byte offsets can serve as the sign-extended 32-bit indices of vpgatherdd /
+/// vpscatterdd: always for signed ones (the sign extension is the 64-bit address arithmetic
+/// gather_core does), for unsigned ones when no offset has its top bit set (one OR per 16 lanes).
+/// The dword forms move 16 lanes per instruction and skip the offsets' widening to 64 bits.
+template <int L, class OffsetT>
+XESIM_INLINE bool dword_offsets_ok(const OffsetT* offs) {
+  if constexpr (sizeof(OffsetT) != 4 || L % 16 != 0) {
+    return false;
+  } else if constexpr (std::is_signed_v<OffsetT>) {
+    return true;
+  } else {
+    lanes_t<uint32_t, 16> all{};
+#pragma GCC unroll 16
+    for (int i = 0; i < L; i += 16) all |= load_lanes<uint32_t, 16>(offs + i);
+    return _mm512_movepi32_mask(bitcast_lanes<__m512i>(all)) == 0;
+  }
+}
+
+/// gather_vec's 4-byte-element path for dword offsets (dword_offsets_ok): vpgatherdd from p,
+/// 16 lanes per instruction; masked-off lanes take pt's elements (or zero) and are not read.
+template <class T, int N, int VS, class OffsetT>
+XESIM_INLINE void gather_vec_dword(const T* p, const OffsetT* offs, const simd_mask_elem_type* m,
+                                   const T* pt, T* r) {
+  constexpr int L = N / VS;
+#pragma GCC unroll 16
+  for (int i = 0; i < L; i += 16) {
+    const __m512i idx = load_lanes<long long, 8>(offs + i);
+    const auto k = static_cast<__mmask16>(mask_bits<16>(load_lanes<uint16_t, 16>(m + i)));
+#pragma GCC unroll 4
+    for (int j = 0; j < VS; ++j) {
+      const __m512i src = pt ? load_lanes<long long, 8>(pt + j * L + i) : _mm512_setzero_si512();
+      store_lanes<long long, 8>(
+          r + j * L + i,
+          _mm512_mask_i32gather_epi32(src, k, idx, reinterpret_cast<const char*>(p) + 4 * j, 1));
+    }
+  }
+}
+
 /// r[j * L + i] = the VS elements at p + offs[i] for i < L (L = N / VS) where m[i] is set; the
 /// other lanes take pt's elements (zeros without pt). Returns false, having written nothing,
 /// when a 1- or 2-byte element is misaligned (the caller's scalar loop then runs).
@@ -145,6 +184,12 @@ XESIM_INLINE bool gather_vec(const T* p, const OffsetT* offs, const simd_mask_el
     if (gather_affine<T, L, OffsetT>(p, offs, m, pt, r)) return true;
   }
 #endif
+  if constexpr (kSize == 4 && sizeof(OffsetT) == 4 && L % 16 == 0) {
+    if (dword_offsets_ok<L>(offs)) {
+      gather_vec_dword<T, N, VS>(p, offs, m, pt, r);
+      return true;
+    }
+  }
   const std::uintptr_t base = reinterpret_cast<std::uintptr_t>(p);
   if constexpr (kSize < 4) {  // every element inside its aligned dword
     lanes_t<uint64_t, 8> any = {};
@@ -228,34 +273,6 @@ XESIM_INLINE bool gather_vec(const T* p, const OffsetT* offs, const simd_mask_el
   return true;
 }
 
-// ------------------------------ gather_vec_small
-/// gather_vec for 4-byte elements at offsets known to be below 2^31 (SLM offsets inside the
-/// initialised SLM): vpgatherdd with the 32-bit offsets as indices from p, 16 lanes per
-/// instruction, no 64-bit address arithmetic; masked-off lanes take pt's (or zero) and are not
-/// read. Other element sizes and lane counts go to gather_vec.
-template <class T, int N, int VS>
-XESIM_INLINE bool gather_vec_small(const T* p, const uint32_t* offs, const simd_mask_elem_type* m,
-                                   const T* pt, T* r) {
-  constexpr int L = N / VS;
-  if constexpr (sizeof(T) == 4 && L % 16 == 0) {
-#pragma GCC unroll 16
-    for (int i = 0; i < L; i += 16) {
-      const __m512i idx = load_lanes<long long, 8>(offs + i);
-      const auto k = static_cast<__mmask16>(mask_bits<16>(load_lanes<uint16_t, 16>(m + i)));
-#pragma GCC unroll 4
-      for (int j = 0; j < VS; ++j) {
-        const __m512i src = pt ? load_lanes<long long, 8>(pt + j * L + i) : _mm512_setzero_si512();
-        store_lanes<long long, 8>(
-            r + j * L + i,
-            _mm512_mask_i32gather_epi32(src, k, idx, reinterpret_cast<const char*>(p) + 4 * j, 1));
-      }
-    }
-    return true;
-  } else {
-    return gather_vec<T, N, VS>(p, offs, m, pt, r);
-  }
-}
-
 // ------------------------------ scatter_vec
 /// scatter_core's loop for 4- and 8-byte elements, one address per lane: vpscatterqd /
 /// vpscatterqq, 8 absolute addresses per instruction, masked-off lanes never written. Where two
@@ -266,6 +283,26 @@ template <class T, int L, class OffsetT>
 XESIM_INLINE void scatter_vec(T* p, const OffsetT* offs, const simd_mask_elem_type* m,
                               const T* v) {
   static_assert(sizeof(T) == 4 || sizeof(T) == 8);
+  if constexpr (sizeof(OffsetT) == 4 && L % 16 == 0) {
+    if (dword_offsets_ok<L>(offs)) {  // 16 lanes per vpscatterdd / two vpscatterdq
+#pragma GCC unroll 16
+      for (int i = 0; i < L; i += 16) {
+        const __m512i idx = load_lanes<long long, 8>(offs + i);
+        const auto k = static_cast<__mmask16>(mask_bits<16>(load_lanes<uint16_t, 16>(m + i)));
+        if constexpr (sizeof(T) == 4) {
+          _mm512_mask_i32scatter_epi32(p, k, idx, load_lanes<long long, 8>(v + i), 1);
+        } else {
+          _mm512_mask_i32scatter_epi64(p, static_cast<__mmask8>(k),
+                                       load_lanes<long long, 4>(offs + i),
+                                       load_lanes<long long, 8>(v + i), 1);
+          _mm512_mask_i32scatter_epi64(p, static_cast<__mmask8>(k >> 8),
+                                       load_lanes<long long, 4>(offs + i + 8),
+                                       load_lanes<long long, 8>(v + i + 8), 1);
+        }
+      }
+      return;
+    }
+  }
   constexpr int kMain = L / 8 * 8;
   const std::uintptr_t base = reinterpret_cast<std::uintptr_t>(p);
 #pragma GCC unroll 16

@@ -33,9 +33,13 @@ XESIM_INLINE simd<T, N> slm_gather_core(const simd<uint32_t, N / VS>& byte_offse
     if (m == mask.elems() && it.slm &&
         lanes_within<kLanes>(byte_offsets.elems(), m, sizeof(T) * VS, it.slm_size)) [[likely]] {
       simd<T, N> r;
-      if (gather_vec_small<T, N, VS>(reinterpret_cast<const T*>(it.slm), byte_offsets.elems(), m,
-                                     pass_thru ? pass_thru->elems() : nullptr, r.elems()))
-          [[likely]]
+      if constexpr (sizeof(T) == 4 && kLanes % 16 == 0) {  // offsets inside the SLM: < 2^31
+        gather_vec_dword<T, N, VS>(reinterpret_cast<const T*>(it.slm), byte_offsets.elems(), m,
+                                   pass_thru ? pass_thru->elems() : nullptr, r.elems());
+        return r;
+      }
+      if (gather_vec<T, N, VS>(reinterpret_cast<const T*>(it.slm), byte_offsets.elems(), m,
+                               pass_thru ? pass_thru->elems() : nullptr, r.elems())) [[likely]]
         return r;
     }
   }
