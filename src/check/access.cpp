@@ -86,9 +86,12 @@ bool global_range_ok(std::uintptr_t addr, std::uint64_t bytes, const rt::allocat
   if (ok) {  // the port's inline fast path accepts this range until the next free
     check::detail::usm_window& w = check::detail::tls_usm_window;
     if (w.epoch != epoch) w = {};  // something was freed: forget every range
-    const int slot = static_cast<int>(w.next++ % check::detail::usm_window::kRanges);
-    w.lo[slot] = reinterpret_cast<std::uintptr_t>(al->base);
-    w.hi[slot] = w.lo[slot] + al->size;
+    const auto lo = reinterpret_cast<std::uintptr_t>(al->base);
+    if (!w.holds(lo, al->size)) {  // a gather's lanes in one allocation take one slot, not all
+      const int slot = static_cast<int>(w.next++ % check::detail::usm_window::kRanges);
+      w.lo[slot] = lo;
+      w.hi[slot] = lo + al->size;
+    }
     w.epoch = epoch;
   }
   return ok;

@@ -23,7 +23,9 @@ extern constinit level g_level;
 /// buffers), valid while the USM free epoch equals `epoch`: the memory port's inline fast path
 /// (src/check/access.cpp fills them, round-robin).
 struct usm_window {
-  static constexpr int kRanges = 4;
+  // 8: a radix scatter pass touches 5 arrays; with 4 ranges filled in turn every access missed
+  // (memory_patterns_bench scatter, checks basic/off 26x -> see bench/RESULTS.md).
+  static constexpr int kRanges = 8;
   std::uintptr_t lo[kRanges] = {}, hi[kRanges] = {};
   std::uint64_t epoch = 0;
   unsigned next = 0;
