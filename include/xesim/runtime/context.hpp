@@ -91,4 +91,11 @@ void slm_init(std::size_t bytes);
 /// Work-group barrier: returns when every work-item of the group has reached it.
 void barrier();
 
+/// Named barriers (ESIMD): the work-group's scheduler does them (src/runtime/work_group.hpp).
+/// Throw sycl::exception (errc::invalid) outside an nd_range kernel or for an id the group's
+/// named_barrier_init did not make.
+void named_barrier_init(unsigned count);
+void named_barrier_signal(unsigned id, unsigned mode, unsigned producers, unsigned consumers);
+void named_barrier_wait(unsigned id);
+
 }  // namespace xesim::rt
