@@ -149,7 +149,7 @@ gather_rgba(const T* p, simd<uint32_t, N> offsets, simd_mask<N> mask = 1, XESIM_
 }
 /// Device accessor: pixels at byte global_offset + offsets[i] of the buffer. N: 8, 16 or 32.
 template <rgba_channel_mask RGBAMask = rgba_channel_mask::ABGR, class AccessorT, int N,
-          class T = typename AccessorT::value_type, class Toffset,
+          class T = std::remove_const_t<typename AccessorT::value_type>, class Toffset,
           std::enable_if_t<detail::acc_read_v<AccessorT> && std::is_integral_v<Toffset>, int> = 0>
 XESIM_INLINE XESIM_RGBA_RET gather_rgba(AccessorT acc, simd<Toffset, N> offsets,
                                         std::uint64_t global_offset = 0, simd_mask<N> mask = 1,
@@ -182,7 +182,7 @@ template <class T, int N, rgba_channel_mask RGBAMask>
 }
 /// Device accessor: pixels at byte global_offset + offsets[i] of the buffer.
 template <rgba_channel_mask RGBAMask = rgba_channel_mask::ABGR, class AccessorT, int N,
-          class T = typename AccessorT::value_type, class Toffset,
+          class T = std::remove_const_t<typename AccessorT::value_type>, class Toffset,
           std::enable_if_t<detail::acc_write_v<AccessorT> && std::is_integral_v<Toffset>, int> = 0>
 XESIM_INLINE void scatter_rgba(AccessorT acc, simd<Toffset, N> offsets, XESIM_RGBA_RET vals,
                                std::uint64_t global_offset = 0, simd_mask<N> mask = 1, XESIM_LOC) {

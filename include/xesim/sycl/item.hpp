@@ -167,6 +167,14 @@ class nd_item {
     std::atomic_thread_fence(std::memory_order_seq_cst);
   }
 
+  /// ESIMD kernels have no sub-groups: a work-item is a whole hardware thread.
+  template <class Dummy = void>
+  void get_sub_group() const {
+    static_assert(sizeof(Dummy*) == 0,
+                  "nd_item::get_sub_group: ESIMD kernels have no sub-groups (each work-item is "
+                  "a hardware thread); sub-groups are not emulated by xesim");
+  }
+
  private:
   const rt::item_state* s_;
 };
