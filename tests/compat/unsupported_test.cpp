@@ -53,6 +53,25 @@ const std::vector<fail_case>& cases() {
        "q.submit([&](sycl::handler& h) { sycl::accessor a(buf, h); h.single_task([=] { "
        "esimd::simd<int, 8> v; v.copy_from(a, 0, 3); }); });",
        "copy_from/copy_to: the last argument"},
+      {"media_block_load",
+       "q.submit([&](sycl::handler& h) { sycl::accessor a(buf, h); h.single_task([=] { "
+       "auto v = esimd::media_block_load<int, 4, 8>(a, 0, 0); (void)v; }); });",
+       "media_block_load: image (media) surfaces are not emulated"},
+      {"media_block_store",
+       "q.submit([&](sycl::handler& h) { sycl::accessor a(buf, h); h.single_task([=] { "
+       "esimd::media_block_store<int, 4, 8>(a, 0, 0, esimd::simd<int, 32>(1)); }); });",
+       "media_block_store: image (media) surfaces are not emulated"},
+      {"raw_send",
+       "esimd::simd<int, 8> d, s; sycl::ext::intel::experimental::esimd::raw_send<8, 3, 1, "
+       "1>(d, s, 0u, 0u);",
+       "raw_send: hand-encoded send messages are not emulated"},
+      {"raw_sends",
+       "esimd::simd<int, 8> d, s; esimd::raw_sends(d, s, s, 0u, 0u, 16, 3, 1, 1, 1);",
+       "raw_sends: hand-encoded send messages are not emulated"},
+      {"sub_group",
+       "q.parallel_for(sycl::nd_range<1>(8, 8), [=](sycl::nd_item<1> it) { "
+       "it.get_sub_group(); });",
+       "get_sub_group: ESIMD kernels have no sub-groups"},
   };
   return all;
 }

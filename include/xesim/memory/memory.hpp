@@ -18,3 +18,4 @@
 #include "xesim/memory/accessor_simd.hpp"
 #include "xesim/memory/accessor_prefetch.hpp"
 #include "xesim/memory/rgba.hpp"
+#include "xesim/memory/unsupported.hpp"
