@@ -68,10 +68,6 @@ const std::vector<fail_case>& cases() {
       {"raw_sends",
        "esimd::simd<int, 8> d, s; esimd::raw_sends(d, s, s, 0u, 0u, 16, 3, 1, 1, 1);",
        "raw_sends: hand-encoded send messages are not emulated"},
-      {"sub_group",
-       "q.parallel_for(sycl::nd_range<1>(8, 8), [=](sycl::nd_item<1> it) { "
-       "it.get_sub_group(); });",
-       "get_sub_group: ESIMD kernels have no sub-groups"},
   };
   return all;
 }

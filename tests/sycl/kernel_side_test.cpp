@@ -113,7 +113,7 @@ TEST(NdRangeKernels, IdAndItemArgumentsSeeTheGlobalId) {
 }
 
 // this_work_item::get_nd_item and the experimental this_* agree with the kernel's nd_item; the
-// nd_item and group queries programs call, against their definitions.
+// nd_item, group and (one-item) sub_group queries programs call, against their definitions.
 TEST(NdRangeKernels, ThisWorkItemAndQueries) {
   constexpr int kH = 4, kW = 6, kLh = 2, kLw = 3;
   std::vector<int> bad(kH * kW, 1);
@@ -132,6 +132,13 @@ TEST(NdRangeKernels, ThisWorkItemAndQueries) {
     ok = ok && g.get_group_linear_id() == (r / kLh) * (kW / kLw) + c / kLw;
     ok = ok && ow::this_work_item::get_work_group<2>().get_group_id() == g.get_group_id();
     ok = ok && oneapi_exp::this_id<2>() == it.get_global_id();
+    ok = ok && it.get_global_id() % it.get_local_range() == it.get_local_id();  // id op range
+    ok = ok && it.get_global_id() / it.get_local_range() == g.get_group_id();
+    // ESIMD sub-groups hold one work-item (DPC++: size 1, local id 0).
+    const sycl::sub_group sg = it.get_sub_group();
+    ok = ok && sg.get_local_id()[0] == 0 && sg.get_local_range()[0] == 1 &&
+         sg.get_max_local_range()[0] == 1 && sg.get_group_linear_id() == it.get_local_linear_id();
+    ok = ok && ow::this_work_item::get_sub_group().get_group_range()[0] == kLh * kLw;
     pb[r * kW + c] = ok ? 0 : 1;
   });
   q.wait_and_throw();

@@ -9,6 +9,7 @@
 #include "xesim/runtime/context.hpp"
 #include "xesim/sycl/access.hpp"
 #include "xesim/sycl/range.hpp"
+#include "xesim/sycl/sub_group.hpp"
 
 namespace xesim::sycl {
 
@@ -167,13 +168,8 @@ class nd_item {
     std::atomic_thread_fence(std::memory_order_seq_cst);
   }
 
-  /// ESIMD kernels have no sub-groups: a work-item is a whole hardware thread.
-  template <class Dummy = void>
-  void get_sub_group() const {
-    static_assert(sizeof(Dummy*) == 0,
-                  "nd_item::get_sub_group: ESIMD kernels have no sub-groups (each work-item is "
-                  "a hardware thread); sub-groups are not emulated by xesim");
-  }
+  /// The work-item's sub-group: in ESIMD, the work-item alone (size 1, as DPC++).
+  sub_group get_sub_group() const noexcept { return sub_group(*s_); }
 
  private:
   const rt::item_state* s_;

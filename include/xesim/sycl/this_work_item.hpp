@@ -1,5 +1,5 @@
 // The running work-item without a kernel argument: sycl::ext::oneapi::this_work_item::
-// get_nd_item<D>() and the older experimental this_nd_item / this_item / this_id / this_group.
+// get_nd_item<D>(), get_work_group<D>(), get_sub_group(), and the older experimental this_nd_item / this_item / this_id / this_group.
 #pragma once
 
 #include "xesim/runtime/context.hpp"
@@ -25,6 +25,8 @@ template <int D>
 nd_item<D> get_nd_item() {
   return nd_item<D>(detail::this_item_state());
 }
+/// Its sub-group (in ESIMD, the work-item alone).
+inline sub_group get_sub_group() { return sub_group(detail::this_item_state()); }
 /// Its work-group.
 template <int D>
 group<D> get_work_group() {
