@@ -19,3 +19,4 @@
 #include "xesim/memory/accessor_prefetch.hpp"
 #include "xesim/memory/rgba.hpp"
 #include "xesim/memory/unsupported.hpp"
+#include "xesim/memory/view_forms.hpp"
