@@ -116,4 +116,34 @@ TEST(UnsupportedHarness, SupportedProgramCompiles) {
   EXPECT_EQ(r.status, 0) << r.output.substr(0, 4000);
 }
 
+// DPC++'s <sycl/sycl.hpp> makes the standard library's common headers visible; programs (and
+// Intel's esimd_test_utils.hpp) lean on that: assert, std::cout, memcpy, unique_ptr, typeid...
+TEST(DpcppHeaders, SyclHppBringsTheStandardHeadersDpcppDoes) {
+  const auto dir = xesim_test::scratch_dir("compat_std_headers");
+  const std::string body =
+      "int main() {\n"
+      "  assert(1 + 1 == 2);\n"
+      "  std::cout << std::sqrt(4.0) << std::endl;\n"
+      "  char a[4] = {}, b[4] = {1, 2, 3, 4};\n  std::memcpy(a, b, 4);\n"
+      "  auto u = std::make_unique<int>(std::abs(-3));\n"
+      "  std::vector<int> v{3, 1, 2};\n  std::sort(v.begin(), v.end());\n"
+      "  std::array<int, 2> arr{};\n  std::string s = typeid(int).name();\n"
+      "  std::function<int(int)> f = [](int x) { return x; };\n"
+      "  std::mutex m;\n  std::lock_guard<std::mutex> g(m);\n"
+      "  auto t = std::make_tuple(1, 2.0);\n  std::pair<int, int> p{1, 2};\n"
+      "  (void)std::numeric_limits<float>::max();\n"
+      "  if (*u != 3 || v[0] != 1 || arr[0] != 0 || s.empty() || f(2) != 2) throw "
+      "std::runtime_error(\"bad\");\n"
+      "  (void)t; (void)p;\n"
+      "#ifndef __SYCL_RT_OS_LINUX\n#error __SYCL_RT_OS_LINUX\n#endif\n"
+      "}\n";
+  for (const char* header : {"sycl/sycl.hpp", "sycl/detail/core.hpp", "CL/sycl.hpp",
+                             "sycl/ext/intel/esimd.hpp"}) {
+    const std::string src = (dir / "uses_std.cpp").string();
+    xesim_test::write_file(src, std::string("#include <") + header + ">\n" + body);
+    const auto r = xesim_test::run_command(compile_command(src));
+    EXPECT_EQ(r.status, 0) << header << ":\n" << r.output.substr(0, 4000);
+  }
+}
+
 }  // namespace
