@@ -67,26 +67,41 @@ namespace detail {
 bool on_barrier_divergence(const rt::barrier_divergence_info& info) {
   if (!on()) return false;  // off: the engine raises its sycl::exception
   const rt::launch_info& l = *info.launch;
-  std::string what = "work-items " + id_list(info.exited, info.exited_count) +
-                     " of a work-group returned from the kernel (or called fewer barriers) while "
-                     "work-items " +
-                     id_list(info.waiting, info.waiting_count) + " wait at a barrier";
+  const int nbar = info.named_barrier && info.waiting_count > 0
+                       ? info.named_barrier[info.waiting[0]]
+                       : -1;
+  std::string what =
+      nbar >= 0
+          ? "work-items " + id_list(info.waiting, info.waiting_count) +
+                " of a work-group wait at barriers no remaining work-item can complete (work-item " +
+                std::to_string(info.waiting[0]) + " at named barrier " + std::to_string(nbar) + ")"
+          : "work-items " + id_list(info.exited, info.exited_count) +
+                " of a work-group returned from the kernel (or called fewer barriers) while "
+                "work-items " +
+                id_list(info.waiting, info.waiting_count) + " wait at a barrier";
   std::string details = std::string("    kernel: ") + l.kernel_name +
                         "\n    work-group: " + ids(info.group_id, l.dims) + " (linear " +
                         std::to_string(info.group_linear_id) + ", " +
                         std::to_string(info.group_size) + " work-items)\n";
   const std::source_location bl =
       info.waiting_count > 0 ? info.items[info.waiting[0]].barrier_loc : std::source_location{};
-  details += "    call: barrier() #" + std::to_string(info.barriers[info.waiting[0]] + 1) +
-             " of work-item " + std::to_string(info.waiting[0]) + " at " + where(bl) + "\n";
+  if (nbar >= 0)
+    details += "    call: named_barrier_wait(" + std::to_string(nbar) + ") of work-item " +
+               std::to_string(info.waiting[0]) + " at " + where(bl) + "\n";
+  else
+    details += "    call: barrier() #" + std::to_string(info.barriers[info.waiting[0]] + 1) +
+               " of work-item " + std::to_string(info.waiting[0]) + " at " + where(bl) + "\n";
   if (info.exited_count > 0)
     details += "    work-item " + std::to_string(info.exited[0]) + " passed " +
                std::to_string(info.barriers[info.exited[0]]) + " barrier(s) and returned\n";
   details += "    the waiting work-items are released and go on (on a GPU this group hangs)\n";
   report(severity::error, "barrier-divergence", std::string(l.kernel_name) + "@" + site_of(bl),
          what, details,
-         "every work-item of a group must call barrier() the same number of times: no barrier "
-         "inside a condition, no early return before one");
+         nbar >= 0 ? "each phase of a named barrier completes only when num_producers producer "
+                     "and num_consumers consumer signals arrived: signal with the counts the "
+                     "work-items really send, and wait only after signalling"
+                   : "every work-item of a group must call barrier() the same number of times: "
+                     "no barrier inside a condition, no early return before one");
   return true;
 }
 

@@ -250,4 +250,30 @@ void barrier() {
   it->group->barrier(*it);
 }
 
+// ------------------------------ named barriers
+namespace {
+item_state& named_barrier_item(const char* call) {
+  item_state* it = current_item();
+  if (!it) fail(sycl::errc::invalid, std::string(call) + " called outside a kernel");
+  if (!it->group)
+    fail(sycl::errc::invalid, std::string(call) + " in kernel '" + it->launch->kernel_name +
+                                  "': named barriers need an nd_range launch (this one was a "
+                                  "range)");
+  return *it;
+}
+}  // namespace
+
+void named_barrier_init(unsigned count) {
+  item_state& it = named_barrier_item("named_barrier_init");
+  it.group->named_barrier_init(it, count);
+}
+void named_barrier_signal(unsigned id, unsigned mode, unsigned producers, unsigned consumers) {
+  item_state& it = named_barrier_item("named_barrier_signal");
+  it.group->named_barrier_signal(it, id, mode, producers, consumers);
+}
+void named_barrier_wait(unsigned id) {
+  item_state& it = named_barrier_item("named_barrier_wait");
+  it.group->named_barrier_wait(it, id);
+}
+
 }  // namespace xesim::rt

@@ -84,8 +84,10 @@ std::exception_ptr work_group::run(const launch_info& launch, kernel_ref kernel,
     it.slm_init_loc = {};
     it.slm_inits = 0;
     slots_[i].state = phase::not_started;
+    slots_[i].nbar = -1;
   }
-  done_ = arrived_ = slm_size_ = 0;
+  done_ = arrived_ = slm_size_ = named_waiting_ = 0;
+  named_count_ = 0;
   seed_ = schedule_seed();
   rng_ = seed_ ^ (group_linear * 0xbf58476d1ce4e5b9ull);
   host_ = kNone;
@@ -133,34 +135,116 @@ void work_group::barrier(item_state& me) {
     if (std::uncaught_exceptions() > 0) return;
     throw group_abort{};
   }
-  if (host_ == kNone) [[unlikely]]
-    host_ = idx;           // first barrier of the group: this stack (the worker's) hosts the fibers
   if (++arrived_ == n_) {  // the last to arrive releases everyone and keeps running
     for (std::size_t j = 0; j < n_; ++j)
-      if (slots_[j].state == phase::waiting) slots_[j].state = phase::ready;
+      if (slots_[j].state == phase::waiting && slots_[j].nbar < 0) slots_[j].state = phase::ready;
     arrived_ = 0;
     ++me.barriers_passed;
     return;
   }
   slots_[idx].state = phase::waiting;
+  slots_[idx].nbar = -1;
+  block(me);
+  ++me.barriers_passed;
+}
+
+// Item `me` (its slot already marked waiting) gives the thread to another item until it is
+// released; throws group_abort when the group is abandoned meanwhile. With no runnable item left
+// the group can never go on: the divergence report abandons it or (checks) releases the waiters.
+void work_group::block(item_state& me) {
+  const std::size_t idx = me.local_linear_id;
+  if (host_ == kNone) [[unlikely]]
+    host_ = idx;  // first block of the group: this stack (the worker's) hosts the fibers
   std::size_t next;
-  if (done_ != 0 && divergent()) [[unlikely]] {
+  if ((done_ != 0 || named_waiting_ != 0) && divergent()) [[unlikely]] {
     report_divergence();
     if (abort_ && idx == host_) throw group_abort{};
-    if (!abort_ && slots_[idx].state == phase::ready) {  // released by the divergence report
-      ++me.barriers_passed;
-      return;
-    }
+    if (!abort_ && slots_[idx].state == phase::ready) return;  // released by the report
     next = abort_ ? host_ : pick_next(idx);
   } else {
     next = pick_next(idx);
   }
   switch_to(next);
-  // Resumed: released from the barrier, or the group was abandoned (unwind this item).
+  // Resumed: released, or the group was abandoned (unwind this item).
   if (abort_) [[unlikely]]
     throw group_abort{};
   detail::tls_current_item = &me;
-  ++me.barriers_passed;
+}
+
+// ------------------------------ named barriers
+// No switch at a signal; a wait blocks like barrier() (same fibers, same divergence rule).
+void work_group::named_barrier_error(const item_state& me, const std::string& what) const {
+  throw sycl::exception(
+      sycl::make_error_code(sycl::errc::invalid),
+      what + " in kernel '" + launch_->kernel_name + "', work-item " +
+          std::to_string(me.local_linear_id) + " of work-group " +
+          std::to_string(me.group_linear_id));
+}
+
+void work_group::named_barrier_init(item_state& me, unsigned count) {
+  if (count > kMaxNamedBarriers)
+    named_barrier_error(me, "named_barrier_init<" + std::to_string(count) +
+                                ">: at most 32 named barriers per work-group");
+  if (named_count_ == count) return;  // the other work-items of the group
+  if (named_count_ != 0)
+    named_barrier_error(me, "named_barrier_init<" + std::to_string(count) +
+                                ">: the group's other work-items asked for " +
+                                std::to_string(named_count_));
+  named_count_ = count;
+  for (named_barrier& b : named_) b = {};
+  named_target_.assign(n_ * kMaxNamedBarriers, 0);
+}
+
+void work_group::named_barrier_signal(item_state& me, unsigned id, unsigned mode,
+                                      unsigned producers, unsigned consumers) {
+  if (abort_) [[unlikely]]
+    return;
+  if (id >= named_count_)
+    named_barrier_error(me, "named_barrier_signal(" + std::to_string(id) +
+                                "): not a barrier named_barrier_init<" +
+                                std::to_string(named_count_) + "> made");
+  if (mode > 2)
+    named_barrier_error(me, "named_barrier_signal: producer_consumer_mode " +
+                                std::to_string(mode) + " (0: both, 1: producer, 2: consumer)");
+  named_barrier& b = named_[id];
+  b.producers = producers;
+  b.consumers = consumers;
+  if (mode != 2) ++b.produced;
+  if (mode != 1) named_target_[me.local_linear_id * kMaxNamedBarriers + id] = b.phase + 1;
+  if (mode != 1) ++b.consumed;
+  if (b.produced < b.producers || b.consumed < b.consumers) return;
+  // Phase complete: release its waiters; signals beyond the counts belong to the next phase.
+  ++b.phase;
+  b.produced -= b.producers;
+  b.consumed -= b.consumers;
+  for (std::size_t j = 0; j < n_; ++j)
+    if (slots_[j].state == phase::waiting && slots_[j].nbar == static_cast<int>(id) &&
+        named_target_[j * kMaxNamedBarriers + id] <= b.phase) {
+      slots_[j].state = phase::ready;
+      slots_[j].nbar = -1;
+      --named_waiting_;
+    }
+}
+
+void work_group::named_barrier_wait(item_state& me, unsigned id) {
+  if (abort_) [[unlikely]] {
+    if (std::uncaught_exceptions() > 0) return;
+    throw group_abort{};
+  }
+  if (id >= named_count_)
+    named_barrier_error(me, "named_barrier_wait(" + std::to_string(id) +
+                                "): not a barrier named_barrier_init<" +
+                                std::to_string(named_count_) + "> made");
+  const std::size_t idx = me.local_linear_id;
+  std::uint32_t& target = named_target_[idx * kMaxNamedBarriers + id];
+  if (target == 0) target = named_[id].phase + 1;  // no signal: the next phase
+  if (named_[id].phase < target) {
+    slots_[idx].state = phase::waiting;
+    slots_[idx].nbar = static_cast<std::int8_t>(id);
+    ++named_waiting_;
+    block(me);
+  }
+  target = 0;
 }
 
 void work_group::slm_init(std::size_t bytes) {
@@ -262,9 +346,11 @@ void work_group::report_divergence() {
   exited_ids_.clear();
   waiting_ids_.clear();
   barrier_counts_.resize(n_);
+  waiting_nbar_.assign(n_, -1);
   for (std::size_t j = 0; j < n_; ++j) {
     if (slots_[j].state == phase::done) exited_ids_.push_back(j);
     if (slots_[j].state == phase::waiting) waiting_ids_.push_back(j);
+    if (slots_[j].state == phase::waiting) waiting_nbar_[j] = slots_[j].nbar;
     barrier_counts_[j] = items_[j].barriers_passed;
   }
   const item_state& any = items_[0];
@@ -277,7 +363,8 @@ void work_group::report_divergence() {
                                waiting_ids_.size(),
                                barrier_counts_.data(),
                                n_,
-                               items_.data()};
+                               items_.data(),
+                               waiting_nbar_.data()};
   if (hooks().barrier_divergence && hooks().barrier_divergence(info)) {
     if (!hooks().divergence_releases) {
       abort_ = true;
@@ -285,8 +372,11 @@ void work_group::report_divergence() {
     }
     // Released: the waiters go on past their barrier as if the group had arrived.
     for (std::size_t j = 0; j < n_; ++j)
-      if (slots_[j].state == phase::waiting) slots_[j].state = phase::ready;
-    arrived_ = 0;
+      if (slots_[j].state == phase::waiting) {
+        slots_[j].state = phase::ready;
+        slots_[j].nbar = -1;
+      }
+    arrived_ = named_waiting_ = 0;
     return;
   }
   abort_ = true;
@@ -295,15 +385,27 @@ void work_group::report_divergence() {
   for (int d = 0; d < launch_->dims; ++d)
     group += (d ? ", " : "") + std::to_string(any.group_id[d]);
   group += ")";
-  std::string msg =
-      "barrier divergence in kernel '" + std::string(launch_->kernel_name) + "', work-group " +
-      group + " (linear " + std::to_string(any.group_linear_id) + ", " + std::to_string(n_) +
-      " work-items): work-items " + id_list(exited_ids_) +
-      " returned from the kernel while work-items " + id_list(waiting_ids_) + " wait at barrier #" +
-      std::to_string(items_[waiting_ids_.front()].barriers_passed + 1) +
-      " (the exited ones passed " + std::to_string(barrier_counts_[exited_ids_.front()]) +
-      " barriers). Every work-item of a group must call barrier() the same number of times: "
-      "no barrier inside a condition, no early return before one.";
+  const int nbar = waiting_nbar_[waiting_ids_.front()];
+  std::string msg = "barrier divergence in kernel '" + std::string(launch_->kernel_name) +
+                    "', work-group " + group + " (linear " +
+                    std::to_string(any.group_linear_id) + ", " + std::to_string(n_) +
+                    " work-items): ";
+  if (nbar >= 0)
+    msg += "work-items " + id_list(waiting_ids_) + " wait (work-item " +
+           std::to_string(waiting_ids_.front()) + " at named_barrier_wait(" +
+           std::to_string(nbar) + ")) and no other work-item can signal" +
+           (exited_ids_.empty() ? std::string() : ": work-items " + id_list(exited_ids_) +
+                                                      " returned from the kernel") +
+           ". Each phase of a named barrier needs num_producers producer and num_consumers "
+           "consumer signals.";
+  else
+    msg += "work-items " + id_list(exited_ids_) + " returned from the kernel while work-items " +
+           id_list(waiting_ids_) + " wait at barrier #" +
+           std::to_string(items_[waiting_ids_.front()].barriers_passed + 1) +
+           " (the exited ones passed " +
+           std::to_string(exited_ids_.empty() ? 0 : barrier_counts_[exited_ids_.front()]) +
+           " barriers). Every work-item of a group must call barrier() the same number of "
+           "times: no barrier inside a condition, no early return before one.";
   record_error(
       std::make_exception_ptr(sycl::exception(sycl::make_error_code(sycl::errc::kernel), msg)));
 }

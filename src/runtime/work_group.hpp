@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "fiber_stack.hpp"
@@ -39,6 +40,14 @@ class work_group {
 
   /// barrier() of item `me` (an item of this group).
   void barrier(item_state& me);
+  /// Named barriers of this group (ESIMD, PVC): named_barrier_init<count>, signal, wait.
+  /// Barrier id completes a phase once num_producers producer signals and num_consumers
+  /// consumer signals arrived (mode 0 counts as both, 1 producer, 2 consumer); wait(id) returns
+  /// when the phase this item signalled (or, without a signal, the next one) completed.
+  void named_barrier_init(item_state& me, unsigned count);
+  void named_barrier_signal(item_state& me, unsigned id, unsigned mode, unsigned producers,
+                            unsigned consumers);
+  void named_barrier_wait(item_state& me, unsigned id);
   /// slm_init of this group: `bytes` already checked against the model limit.
   void slm_init(std::size_t bytes);
 
@@ -47,6 +56,13 @@ class work_group {
   struct slot {
     void* sp = nullptr;  // slot k's fiber while suspended (nullptr: not made on this worker yet)
     phase state = phase::not_started;  // of item k in the current group
+    std::int8_t nbar = -1;             // waiting: the named barrier id (-1: the plain barrier)
+  };
+  static constexpr unsigned kMaxNamedBarriers = 32;
+  struct named_barrier {
+    std::uint32_t producers = 0, consumers = 0;  // expected per phase (from the last signal)
+    std::uint32_t produced = 0, consumed = 0;    // signals of the current phase
+    std::uint32_t phase = 0;                     // completed phases
   };
   static constexpr std::size_t kNone = ~std::size_t(0);
 
@@ -58,13 +74,16 @@ class work_group {
   std::size_t pick_next(std::size_t from) noexcept;
   std::size_t pick_random(std::size_t from) noexcept;
   void switch_to(std::size_t to);
+  void block(item_state& me);
+  [[noreturn]] void named_barrier_error(const item_state& me, const std::string& what) const;
   static void fiber_entry(void* self);
   [[noreturn]] void fiber_main(std::size_t idx);
   void run_item(std::size_t idx);
   std::size_t next_after_exit(std::size_t idx);
   bool divergent() const noexcept {
-    // Every live item waits, yet not all items arrived: the others returned and never will.
-    return arrived_ > 0 && arrived_ == n_ - done_;
+    // Every live item waits (at the barrier or a named barrier), yet none can release the
+    // others: the items that returned never will arrive.
+    return arrived_ + named_waiting_ > 0 && arrived_ + named_waiting_ == n_ - done_;
   }
   void report_divergence();
   void record_error(std::exception_ptr e) noexcept;
@@ -76,6 +95,9 @@ class work_group {
   std::size_t n_ = 0;         // items in the group
   std::size_t done_ = 0;      // items that returned
   std::size_t arrived_ = 0;   // items waiting at the current barrier
+  std::size_t named_waiting_ = 0;  // items waiting at a named barrier
+  unsigned named_count_ = 0;       // named_barrier_init's count (0: none this group)
+  named_barrier named_[kMaxNamedBarriers];
   std::size_t host_ = kNone;  // item running on the worker stack once fibers run
   std::size_t current_ = 0;   // item whose context runs now
   std::uint64_t seed_ = 0;    // XESIM_SCHEDULE=random:<seed> (0: sequential)
@@ -87,6 +109,8 @@ class work_group {
   std::vector<slot> slots_;
   std::vector<std::size_t> exited_ids_, waiting_ids_;
   std::vector<std::uint32_t> barrier_counts_;
+  std::vector<std::int8_t> waiting_nbar_;
+  std::vector<std::uint32_t> named_target_;  // [item * kMaxNamedBarriers + id]: phase awaited
   std::byte* slm_ = nullptr;  // model's slm_per_group bytes, allocated on first use
   std::size_t slm_capacity_ = 0;
   std::size_t slm_size_ = 0;

@@ -72,6 +72,55 @@ TEST(BarrierDivergence, SilentWhenEveryItemReachesTheBarrier) {
   EXPECT_NE(r.output.find("after=14"), std::string::npos) << r.output;
 }
 
+// Named barriers: a consumer phase no work-item can complete (2 producers announced, 1 signals).
+CHILD_TEST(NamedStuck) {
+  sycl::queue q;
+  int* after = sycl::malloc_shared<int>(1, q);
+  *after = 0;
+  q.parallel_for<class NbarStuck>(sycl::nd_range<1>(8, 4),
+                                  [=](sycl::nd_item<1> it) SYCL_ESIMD_KERNEL {
+                                    esimd::named_barrier_init<2>();
+                                    const int k = static_cast<int>(it.get_local_id(0));
+                                    esimd::named_barrier_signal(1, k == 0 ? 1 : 2, 2, 3);
+                                    if (k > 0) esimd::named_barrier_wait(1);  // FIRE: nbar
+                                    esimd::atomic_update<esimd::atomic_op::add, int, 1>(
+                                        after, simd<uint32_t, 1>(0), simd<int, 1>(1));
+                                  })
+      .wait();
+  std::printf("after=%d\n", *after);
+  sycl::free(after, q);
+}
+CHILD_TEST(NamedFine) {
+  sycl::queue q;
+  int* after = sycl::malloc_shared<int>(1, q);
+  *after = 0;
+  q.parallel_for<class NbarFine>(sycl::nd_range<1>(8, 4),
+                                 [=](sycl::nd_item<1> it) SYCL_ESIMD_KERNEL {
+                                   esimd::named_barrier_init<2>();
+                                   const int k = static_cast<int>(it.get_local_id(0));
+                                   esimd::named_barrier_signal(1, k < 2 ? 1 : 2, 2, 2);
+                                   if (k >= 2) esimd::named_barrier_wait(1);
+                                   esimd::atomic_update<esimd::atomic_op::add, int, 1>(
+                                       after, simd<uint32_t, 1>(0), simd<int, 1>(1));
+                                 })
+      .wait();
+  std::printf("after=%d\n", *after);
+  sycl::free(after, q);
+}
+TEST(BarrierDivergence, NamedBarrierThatCannotCompleteFiresAndReleases) {
+  const auto r = run_child("NamedStuck", "");
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_TRUE(fired(r, "barrier-divergence", "NbarStuck", "FIRE: nbar")) << r.output;
+  EXPECT_NE(r.output.find("named barrier 1"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("named_barrier_wait(1)"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("after=8"), std::string::npos) << r.output;  // waiters went on
+}
+TEST(BarrierDivergence, NamedBarrierSilentWhenPhasesComplete) {
+  const auto r = run_child("NamedFine", "XESIM_CHECK=full");
+  EXPECT_TRUE(silent(r)) << r.output;
+  EXPECT_NE(r.output.find("after=8"), std::string::npos) << r.output;
+}
+
 // ------------------------------ slm-too-large / slm-init-misuse
 CHILD_TEST(SlmHuge) {
   sycl::queue q;

@@ -17,3 +17,6 @@
 #include "xesim/memory/accessor_atomic.hpp"
 #include "xesim/memory/accessor_simd.hpp"
 #include "xesim/memory/accessor_prefetch.hpp"
+#include "xesim/memory/rgba.hpp"
+#include "xesim/memory/unsupported.hpp"
+#include "xesim/memory/view_forms.hpp"

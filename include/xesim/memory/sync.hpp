@@ -81,4 +81,39 @@ XESIM_INLINE void barrier(std::source_location loc = std::source_location::curre
   rt::barrier();
 }
 
+// ------------------------------ named barriers
+/// Makes NbarCount named barriers (ids 0 .. NbarCount-1; DPC++'s tests keep id 0 for the
+/// work-group barrier) for the work-group. Call in every work-item at the top of an nd_range
+/// kernel. Pre: NbarCount <= 32, the same in every work-item (sycl::exception otherwise).
+/// HW: nbarrier init (kernel attribute). Platforms: PVC, Xe2.
+template <uint8_t NbarCount>
+XESIM_INLINE void named_barrier_init() {
+  rt::named_barrier_init(NbarCount);
+}
+/// Signals named barrier `barrier_id` as a producer (mode 1), a consumer (mode 2) or both (0),
+/// after a global and SLM fence. A phase of the barrier completes once num_producers producer
+/// and num_consumers consumer signals arrived; signalling never blocks.
+/// HW: fence + send.gateway (barrier). Platforms: PVC, Xe2.
+XESIM_INLINE void named_barrier_signal(uint8_t barrier_id, uint8_t producer_consumer_mode,
+                                       uint32_t num_producers, uint32_t num_consumers) {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  rt::named_barrier_signal(barrier_id, producer_consumer_mode, num_producers, num_consumers);
+}
+/// Waits until the phase of named barrier `id` this work-item signalled (without a signal: the
+/// next phase) completes. Pre: the phase can complete (barrier-divergence: no hang).
+/// HW: sync.bar. Platforms: PVC, Xe2.
+XESIM_INLINE void named_barrier_wait(uint8_t id,
+                                     std::source_location loc = std::source_location::current()) {
+  if (check::on()) check::on_barrier(loc);
+  rt::named_barrier_wait(id);
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+}
+
+/// The experimental namespace spells them the same (sycl::ext::intel::experimental::esimd).
+namespace experimental {
+using ::xesim::esimd::named_barrier_init;
+using ::xesim::esimd::named_barrier_signal;
+using ::xesim::esimd::named_barrier_wait;
+}  // namespace experimental
+
 }  // namespace xesim::esimd

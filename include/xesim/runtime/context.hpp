@@ -46,6 +46,8 @@ struct item_state {
   std::uintptr_t stack_min;            ///< lowest stack pointer seen at a memory op
   std::source_location stack_min_loc;  ///< the memory op where stack_min was seen
   std::source_location last_op_loc;    ///< the last memory op the item called
+  /// Kernel printf left an unfinished line for this item (flushed when the item ends).
+  bool print_pending;
 };
 
 namespace detail {
@@ -90,5 +92,18 @@ void slm_init(std::size_t bytes);
 
 /// Work-group barrier: returns when every work-item of the group has reached it.
 void barrier();
+
+/// Kernel printf output: whole lines go to stdout at once (under a lock, so lines of different
+/// work-items never mix); an unfinished line waits in the work-item's buffer for the rest.
+void kernel_print(const char* text, std::size_t n);
+/// Writes the unfinished line of item `it` (the item invoker calls it when print_pending).
+void flush_kernel_print(item_state& it);
+
+/// Named barriers (ESIMD): the work-group's scheduler does them (src/runtime/work_group.hpp).
+/// Throw sycl::exception (errc::invalid) outside an nd_range kernel or for an id the group's
+/// named_barrier_init did not make.
+void named_barrier_init(unsigned count);
+void named_barrier_signal(unsigned id, unsigned mode, unsigned producers, unsigned consumers);
+void named_barrier_wait(unsigned id);
 
 }  // namespace xesim::rt

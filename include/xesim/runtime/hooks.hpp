@@ -9,8 +9,9 @@
 
 namespace xesim::rt {
 
-/// A work-group that can never leave a barrier: every live work-item waits at one while others
-/// have returned from the kernel (or items called barrier() different numbers of times).
+/// A work-group that can never leave a barrier: every live work-item waits at one (the
+/// work-group barrier or a named barrier) while others have returned from the kernel, called
+/// barrier() a different number of times, or cannot signal the named barrier.
 struct barrier_divergence_info {
   const launch_info* launch;
   std::size_t group_id[3];
@@ -22,6 +23,9 @@ struct barrier_divergence_info {
   const std::uint32_t* barriers;  ///< barriers passed, per local linear id (group size entries)
   std::size_t group_size;
   const item_state* items;  ///< the group's work-items, by local linear id (group size entries)
+  /// Per local linear id: the named barrier a waiting item waits on, -1 for the work-group
+  /// barrier (and for items not waiting).
+  const std::int8_t* named_barrier;
 };
 
 struct engine_hooks {

@@ -37,7 +37,11 @@ inline __attribute__((always_inline)) void run_item(const rt::item_state& s, con
   rt::item_state& st = const_cast<rt::item_state&>(s);
   st.stack_top = st.stack_min = reinterpret_cast<std::uintptr_t>(top);
   st.stack_min_loc = st.last_op_loc = {};
+  if (st.print_pending) [[unlikely]]  // left by an item of this slot that threw
+    rt::flush_kernel_print(st);
   body();
+  if (st.print_pending) [[unlikely]]
+    rt::flush_kernel_print(st);
   if (rt::stack_over_budget(st)) [[unlikely]]
     rt::report_stack_overflow(st);
 }
@@ -46,9 +50,16 @@ template <class K, int D>
 void invoke_range_item(const void* k, const rt::item_state& s) {
   run_item(s, __builtin_frame_address(0), [&] { (*static_cast<const K*>(k))(item<D>(s)); });
 }
+/// nd_range kernels take nd_item<D>; DPC++ also runs ones taking item<D> or id<D> (the global
+/// id) over an nd_range.
 template <class K, int D>
 void invoke_nd_item(const void* k, const rt::item_state& s) {
-  run_item(s, __builtin_frame_address(0), [&] { (*static_cast<const K*>(k))(nd_item<D>(s)); });
+  run_item(s, __builtin_frame_address(0), [&] {
+    if constexpr (std::is_invocable_v<const K&, nd_item<D>>)
+      (*static_cast<const K*>(k))(nd_item<D>(s));
+    else
+      (*static_cast<const K*>(k))(item<D>(s));
+  });
 }
 template <class K>
 void invoke_task(const void* k, const rt::item_state& s) {
@@ -75,7 +86,10 @@ struct local_memory_kernel {
   std::size_t bytes;
   void operator()(nd_item<D> it) const {
     rt::slm_init(bytes);
-    (*kernel)(it);
+    if constexpr (std::is_invocable_v<const K&, nd_item<D>>)
+      (*kernel)(it);
+    else
+      (*kernel)(item<D>(*rt::current_item()));
     const rt::item_state& s = *rt::current_item();
     if (s.slm_size > bytes) [[unlikely]]
       slm_init_with_local_accessors(s, bytes);
@@ -161,9 +175,9 @@ class handler {
   template <class Name = detail::auto_name, class K, int D>
   void parallel_for(nd_range<D> r, const K& k,
                     const std::source_location& loc = std::source_location::current()) {
-    static_assert(
-        std::is_invocable_v<const K&, nd_item<D>>,
-        "parallel_for(nd_range<D>): the kernel must be callable as k(sycl::nd_item<D>) (const)");
+    static_assert(std::is_invocable_v<const K&, nd_item<D>> || std::is_invocable_v<const K&, item<D>>,
+                  "parallel_for(nd_range<D>): the kernel must be callable as k(sycl::nd_item<D>), "
+                  "k(sycl::item<D>) or k(sycl::id<D>) (const)");
     if (r.get_offset() != id<D>())
       throw exception(make_error_code(errc::feature_not_supported),
                       "parallel_for: nd_range global offsets are deprecated in SYCL 2020 and not "

@@ -9,6 +9,7 @@
 #include "xesim/runtime/context.hpp"
 #include "xesim/sycl/access.hpp"
 #include "xesim/sycl/range.hpp"
+#include "xesim/sycl/sub_group.hpp"
 
 namespace xesim::sycl {
 
@@ -166,6 +167,9 @@ class nd_item {
   void mem_fence(access::fence_space = access::fence_space::global_and_local) const noexcept {
     std::atomic_thread_fence(std::memory_order_seq_cst);
   }
+
+  /// The work-item's sub-group: in ESIMD, the work-item alone (size 1, as DPC++).
+  sub_group get_sub_group() const noexcept { return sub_group(*s_); }
 
  private:
   const rt::item_state* s_;

@@ -148,7 +148,7 @@ class id : public detail::index_array<id<D>, D> {
     this->v_[2] = i2;
   }
   /// The id whose components are the extents of r.
-  constexpr explicit id(const range<D>& r) noexcept {
+  constexpr id(const range<D>& r) noexcept {  // implicit, as SYCL 2020 (id % range works)
     for (int d = 0; d < D; ++d) this->v_[d] = r[d];
   }
   /// Internal: the first D entries of a 3-entry array (engine state).

@@ -11,6 +11,10 @@ using ::xesim::tfloat32;
 }  // namespace xesim::esimd::experimental
 /// __ESIMD_XMX_NS (sycl::ext::intel::esimd::xmx) names a namespace even before dpas is included.
 namespace xesim::esimd::xmx {}
+/// __ESIMD_DNS and __ESIMD_EDNS (sycl::ext::intel::[experimental::]esimd::detail) always name a
+/// namespace: Intel's tests open them with `using namespace`.
+namespace xesim::esimd::detail {}
+namespace xesim::esimd::experimental::detail {}
 
 namespace xesim::sycl::ext::intel {
 namespace esimd = ::xesim::esimd;

@@ -1,0 +1,214 @@
+// Named barriers (named_barrier_init / signal / wait, esimd and experimental spellings) in the
+// work-group scheduler: in-order chains through producer-consumer barriers, producer-only and
+// consumer-only roles with phases reused in a loop, mixing with the work-group barrier, and the
+// misuse the engine reports instead of hanging (a phase that cannot complete, ids never made).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "xesim/check/check.hpp"
+#include "xesim/esimd.hpp"
+#include "xesim/runtime/hooks.hpp"
+#include "xesim/sycl/sycl.hpp"
+
+namespace sycl = xesim::sycl;
+namespace rt = xesim::rt;
+namespace esimd = xesim::esimd;
+
+namespace {
+struct checks_off : testing::Environment {
+  void SetUp() override { xesim::check::set_level(xesim::check::level::off); }
+};
+[[maybe_unused]] testing::Environment* const kChecksOff =
+    testing::AddGlobalTestEnvironment(new checks_off);
+
+std::string message_of_async_error(sycl::queue& q) {
+  try {
+    q.wait_and_throw();
+  } catch (const sycl::exception& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+}  // namespace
+
+// Item k overwrites a window that overlaps item k-1's, after k-1 wrote it: barrier k (2
+// producer-consumers: k-1 and k) orders them. The oracle is the sequential order 0, 1, 2, ...
+TEST(NamedBarrier, ProducerConsumerChainRunsItemsInOrder) {
+  std::srand(42);
+  for (int threads : {2, 4, 7, 16}) {
+    const int vl = 2 + std::rand() % 6;  // elements per item; windows overlap by vl/2
+    const int size = threads * vl;
+    std::vector<int> out(size, -1), want(size, -1);
+    for (int k = 0; k < threads; ++k)
+      for (int j = 0; j < vl; ++j) want[k * (vl / 2) + j] = k;
+    int* o = out.data();
+    sycl::queue q;
+    q.parallel_for(sycl::nd_range<1>(threads, threads), [=](sycl::nd_item<1> it) {
+      esimd::named_barrier_init<16>();
+      const int k = static_cast<int>(it.get_local_id(0));
+      if (k > 0) {  // wait for k-1 on barrier k
+        esimd::named_barrier_signal(k, 0, 2, 2);
+        esimd::named_barrier_wait(k);
+      }
+      for (int j = 0; j < vl; ++j) o[k * (vl / 2) + j] = k;
+      if (k + 1 < threads) {  // release k+1
+        esimd::experimental::named_barrier_signal(k + 1, 0, 2, 2);
+        esimd::experimental::named_barrier_wait(k + 1);
+      }
+    });
+    q.wait_and_throw();
+    EXPECT_EQ(out, want) << threads << " items";
+  }
+}
+
+// Per round r: one producer (item r % T) writes SLM and signals (mode 1, no wait); the other T-1
+// consume (mode 2) and wait, then read. Round r uses barrier 1 + r % 3: ids come back every
+// third round (its second phase), once every item has left the earlier phase.
+TEST(NamedBarrier, ProducerOnlyAndConsumerOnlyRolesOverRounds) {
+  constexpr int kThreads = 8, kRounds = 5;
+  std::vector<int> seen(kThreads * kRounds, 0);
+  int* s = seen.data();
+  sycl::queue q;
+  q.parallel_for(sycl::nd_range<1>(2 * kThreads, kThreads), [=](sycl::nd_item<1> it) {
+    esimd::named_barrier_init<4>();
+    esimd::slm_init<kRounds * sizeof(int)>();
+    const int k = static_cast<int>(it.get_local_id(0));
+    const int g = static_cast<int>(it.get_group(0));
+    for (int r = 0; r < kRounds; ++r) {
+      const bool producer = k == r % kThreads;
+      if (producer) esimd::slm_scalar_store<int>(r * sizeof(int), 1000 * g + 10 * r + k);
+      const uint8_t id = static_cast<uint8_t>(1 + r % 3);
+      esimd::named_barrier_signal(id, producer ? 1 : 2, 1, kThreads - 1);
+      if (!producer) esimd::named_barrier_wait(id);
+      const int v = esimd::slm_scalar_load<int>(r * sizeof(int));
+      if (g == 1) s[r * kThreads + k] = v;
+      if (r % 3 == 2) esimd::barrier();  // every item is past the phases before ids repeat
+    }
+  });
+  q.wait_and_throw();
+  for (int r = 0; r < kRounds; ++r)
+    for (int k = 0; k < kThreads; ++k) {
+      if (k == r % kThreads) continue;  // the producer read its own write: no ordering needed
+      EXPECT_EQ(seen[r * kThreads + k], 1000 + 10 * r + r % kThreads) << "round " << r;
+    }
+}
+
+// Named barriers and the work-group barrier in one kernel: each keeps its own count.
+TEST(NamedBarrier, MixesWithTheWorkGroupBarrier) {
+  constexpr int kThreads = 6;
+  std::vector<int> out(kThreads, 0);
+  int* o = out.data();
+  sycl::queue q;
+  q.parallel_for(sycl::nd_range<1>(kThreads, kThreads), [=](sycl::nd_item<1> it) {
+    esimd::named_barrier_init<4>();
+    esimd::slm_init<64>();
+    const int k = static_cast<int>(it.get_local_id(0));
+    esimd::slm_scalar_store<int>(k * 4, 0);
+    esimd::barrier();
+    // Pairs (0,1), (2,3), (4,5) exchange through barriers 1, 2 and 3.
+    const int id = 1 + k / 2;
+    esimd::slm_scalar_store<int>(k * 4, 10 + k);
+    esimd::named_barrier_signal(id, 0, 2, 2);
+    esimd::named_barrier_wait(id);
+    const int partner = esimd::slm_scalar_load<int>((k ^ 1) * 4);
+    esimd::barrier();
+    o[k] = partner;
+  });
+  q.wait_and_throw();
+  for (int k = 0; k < kThreads; ++k) EXPECT_EQ(out[k], 10 + (k ^ 1));
+}
+
+// A consumer whose phase can never complete (2 producers announced, 1 signals): reported as
+// barrier divergence naming the named barrier, never a hang.
+TEST(NamedBarrier, PhaseThatCannotCompleteIsReported) {
+  sycl::queue q;
+  q.parallel_for<class NbarStuck>(sycl::nd_range<1>(8, 4), [=](sycl::nd_item<1> it) {
+    esimd::named_barrier_init<2>();
+    const int k = static_cast<int>(it.get_local_id(0));
+    if (k == 0) esimd::named_barrier_signal(1, 1, 2, 3);  // one producer of the 2 announced
+    if (k > 0) {
+      esimd::named_barrier_signal(1, 2, 2, 3);
+      esimd::named_barrier_wait(1);
+    }
+  });
+  const std::string msg = message_of_async_error(q);
+  EXPECT_NE(msg.find("barrier divergence"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("NbarStuck"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("named_barrier_wait(1)"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("work-items {1, 2, 3} wait"), std::string::npos) << msg;
+}
+
+// Every item waits on a named barrier nobody signals while one waits at barrier(): a deadlock
+// with no item returned, also reported.
+TEST(NamedBarrier, DeadlockWithTheWorkGroupBarrierIsReported) {
+  sycl::queue q;
+  q.parallel_for(sycl::nd_range<1>(4, 4), [=](sycl::nd_item<1> it) {
+    esimd::named_barrier_init<2>();
+    if (it.get_local_id(0) == 0)
+      esimd::barrier();
+    else
+      esimd::named_barrier_wait(1);
+  });
+  const std::string msg = message_of_async_error(q);
+  EXPECT_NE(msg.find("barrier divergence"), std::string::npos) << msg;
+}
+
+namespace {
+std::vector<int> g_nbar;
+bool record_divergence(const rt::barrier_divergence_info& info) {
+  g_nbar.clear();
+  for (std::size_t i = 0; i < info.waiting_count; ++i)
+    g_nbar.push_back(info.named_barrier[info.waiting[i]]);
+  return true;
+}
+}  // namespace
+
+// The check layer's hook sees which named barrier each waiting item is on; releasing lets the
+// waiters go on (the kernel completes).
+TEST(NamedBarrier, HookSeesTheBarrierIdsAndCanRelease) {
+  const rt::engine_hooks saved = rt::hooks();
+  rt::hooks().barrier_divergence = &record_divergence;
+  rt::hooks().divergence_releases = true;
+  std::vector<int> done(4, 0);
+  int* d = done.data();
+  sycl::queue q;
+  q.parallel_for(sycl::nd_range<1>(4, 4), [=](sycl::nd_item<1> it) {
+    esimd::named_barrier_init<4>();
+    const int k = static_cast<int>(it.get_local_id(0));
+    if (k >= 2) esimd::named_barrier_wait(static_cast<uint8_t>(k));
+    d[k] = 1;
+  });
+  rt::hooks() = saved;
+  EXPECT_NO_THROW(q.wait_and_throw());
+  EXPECT_EQ(g_nbar, (std::vector<int>{2, 3}));
+  EXPECT_EQ(done, (std::vector<int>{1, 1, 1, 1}));
+}
+
+TEST(NamedBarrier, MisuseThrows) {
+  {
+    sycl::queue q;  // id beyond named_barrier_init's count
+    q.parallel_for(sycl::nd_range<1>(2, 2), [=](sycl::nd_item<1>) {
+      esimd::named_barrier_init<2>();
+      esimd::named_barrier_signal(5, 0, 2, 2);
+    });
+    const std::string msg = message_of_async_error(q);
+    EXPECT_NE(msg.find("named_barrier_signal(5)"), std::string::npos) << msg;
+  }
+  {
+    sycl::queue q;  // a plain range launch has no work-group
+    q.parallel_for(sycl::range<1>(2), [=](sycl::id<1>) { esimd::named_barrier_init<2>(); });
+    const std::string msg = message_of_async_error(q);
+    EXPECT_NE(msg.find("need an nd_range launch"), std::string::npos) << msg;
+  }
+  {
+    sycl::queue q;  // more than 32
+    q.parallel_for(sycl::nd_range<1>(2, 2), [=](sycl::nd_item<1>) {
+      esimd::named_barrier_init<33>();
+    });
+    const std::string msg = message_of_async_error(q);
+    EXPECT_NE(msg.find("at most 32"), std::string::npos) << msg;
+  }
+}
