@@ -79,8 +79,10 @@ const std::vector<std::pair<std::string, std::string>> kMisuses = {
     {"simd<uint32_t, 8> w(1); (void)fbl(w.select<2, 1>(0));", "fbl(view): only one-element views"},
     {"(void)bfn<bfn_t::x>(simd<float, 4>(), simd<float, 4>(), simd<float, 4>());",
      "bfn: element type must be an integer type"},
-    {"(void)max(simd<float, 4>(), simd<float, 4>(), 3);",
-     "saturation argument: pass saturation_on or saturation_off"},
+    {"simd<float, 16> v(1.0f); (void)(v * v[3]);",
+     "simd operator: operands differ in length (only two views broadcast"},
+    {"simd<int, 8> a(1); simd_mask<8> m = a > 0; simd<float, 8> f(1.0f); (void)(m & f);",
+     "no match for"},
 };
 
 TEST(Reject, EachMisuseFailsWithItsMessage) {
@@ -114,6 +116,8 @@ TEST(Reject, LegalNeighboursCompile) {
       simd<int, 4> f = bfn<bfn_t::x & ~bfn_t::y>(simd<int, 4>(1), simd<int, 4>(2), simd<int, 4>(3));
       float fr = sycl::ext::intel::experimental::esimd::frc(1.5f);
       sycl::half h0 = h[0];
+      simd<float, 16> mx = max(v, v, 3) + max<float, 16, float>(v, 2.0f);  // DPC++: any Sat type
+      s += mx[0];
       return int(s) + int(a) + int(u[0]) + int(d[0]) + int(float(h0)) + sat[0] + int(b) + f[0] + int(fr);
     })",
                                   ok);

@@ -87,7 +87,7 @@ XESIM_INLINE lanes_t<compute_t<R>, L> load_compute(const R* p) {
 template <bool IsMax, class T, int N, class Sat>
 XESIM_INLINE simd<T, N> minmax_core(const simd<T, N>& a, const simd<T, N>& b) {
   simd<T, N> r;
-  if constexpr (is_generic_floating_point_v<T> && sat_on<Sat>()) {
+  if constexpr (is_generic_floating_point_v<T> && minmax_sat_on<Sat>()) {
     using C = math_t<T>;
     r = map2_lanes(a, b, [](C x, C y) { return IsMax ? fmax_lane(x, y) : fmin_lane(x, y); });
     r = map_lanes(r, [](C x) { return sat_unit(x); });

@@ -10,3 +10,6 @@
 #include "xesim/ops/reduce.hpp"
 #include "xesim/ops/bits.hpp"
 #include "xesim/ops/bfn.hpp"
+#include "xesim/ops/carry.hpp"
+#include "xesim/ops/experimental_bits.hpp"
+#include "xesim/ops/experimental_math.hpp"

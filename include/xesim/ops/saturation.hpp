@@ -24,10 +24,17 @@ template <class Sat>
 inline constexpr bool is_saturation_tag_v =
     std::is_same_v<Sat, saturation_on_tag> || std::is_same_v<Sat, saturation_off_tag>;
 
+/// Whether the math, rounding and shift functions saturate: DPC++ tests
+/// `!std::is_same_v<Sat, saturation_off_tag>`, so every Sat type but saturation_off_tag (the
+/// default) switches saturation on.
 template <class Sat>
 constexpr bool sat_on() {
-  static_assert(is_saturation_tag_v<Sat>,
-                "saturation argument: pass saturation_on or saturation_off");
+  return !std::is_same_v<Sat, saturation_off_tag>;
+}
+/// Whether max / min saturate: DPC++ tests `std::is_same_v<Sat, saturation_on_tag>`, so any other
+/// Sat type (`max<float, N, float>(a, b)` names one) leaves it off.
+template <class Sat>
+constexpr bool minmax_sat_on() {
   return std::is_same_v<Sat, saturation_on_tag>;
 }
 
@@ -62,11 +69,26 @@ XESIM_INLINE To float_to_int_sat(F x) {
 
 // ------------------------------ int_to_int_sat
 /// v clamped to To's range.
+/// Every integral pair (char, char16_t, ... too: std::cmp_less rejects those), compared in the
+/// widest type of the right signedness.
 template <class To, class From>
 XESIM_INLINE To int_to_int_sat(From v) {
   static_assert(std::is_integral_v<To> && std::is_integral_v<From>);
-  if (std::cmp_less(v, std::numeric_limits<To>::lowest())) return std::numeric_limits<To>::lowest();
-  if (std::cmp_greater(v, std::numeric_limits<To>::max())) return std::numeric_limits<To>::max();
+  constexpr To kLo = std::numeric_limits<To>::lowest();
+  constexpr To kHi = std::numeric_limits<To>::max();
+  if constexpr (std::is_signed_v<From>) {
+    const long long x = static_cast<long long>(v);
+    if constexpr (std::is_signed_v<To>) {
+      if (x < static_cast<long long>(kLo)) return kLo;
+      if (x > static_cast<long long>(kHi)) return kHi;
+    } else {
+      if (x < 0) return To(0);
+      if (static_cast<unsigned long long>(x) > static_cast<unsigned long long>(kHi)) return kHi;
+    }
+  } else {
+    const unsigned long long x = static_cast<unsigned long long>(v);
+    if (x > static_cast<unsigned long long>(kHi)) return kHi;
+  }
   return static_cast<To>(v);
 }
 

@@ -37,10 +37,13 @@ constexpr float bf16_bits_to_f32(std::uint16_t b) noexcept {
   return std::bit_cast<float>(static_cast<std::uint32_t>(b) << 16);
 }
 
-/// Right-hand operands of bfloat16's operator templates: anything convertible to float.
+/// Right-hand operands of bfloat16's operator templates: anything convertible to float, except
+/// ESIMD vectors and views (they have a static `length`; a one-element simd converts to float,
+/// and its own operators must handle `simd<bfloat16, 1> + bfloat16`).
 template <class T>
 concept bf16_operand =
-    std::is_convertible_v<const T&, float> && !std::is_same_v<std::remove_cv_t<T>, bfloat16>;
+    std::is_convertible_v<const T&, float> && !std::is_same_v<std::remove_cv_t<T>, bfloat16> &&
+    !requires { std::remove_cvref_t<T>::length; };
 
 constexpr bfloat16 bfloat16_from_bits(std::uint16_t bits) noexcept;
 constexpr std::uint16_t bfloat16_bits(bfloat16 b) noexcept;

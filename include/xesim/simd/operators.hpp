@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "xesim/simd/fp_convert.hpp"
+#include "xesim/simd/dpcpp_detail.hpp"
 #include "xesim/simd/simd_view.hpp"
 #include "xesim/simd/vec.hpp"
 
@@ -161,9 +162,28 @@ template <class X, bool = is_simd_like_v<X>> struct operand_elem { using type = 
 template <class X> struct operand_elem<X, true> { using type = element_type_t<X>; };
 template <class X> using operand_elem_t = typename operand_elem<X>::type;
 
+/// Two views of which one has one element and the other more: DPC++ reads the one-element view
+/// as a scalar of its element type (`row - other_row[k]`). 1: A is that view, 2: B, 0: neither.
+/// A simd (not a view) against a one-element view is not broadcast, as in DPC++.
+template <class A, class B> constexpr int view_broadcast_side() {
+  if constexpr (is_simd_view_v<A> && is_simd_view_v<B>) {
+    if constexpr (length_v<A> == 1 && length_v<B> != 1) return 1;
+    else if constexpr (length_v<B> == 1 && length_v<A> != 1) return 2;
+    else return 0;
+  } else {
+    return 0;
+  }
+}
+
 template <class A, class B> constexpr int operands_length() {
-  if constexpr (is_simd_like_v<A> && is_simd_like_v<B>) {
-    static_assert(length_v<A> == length_v<B>, "simd operator: operands differ in length");
+  if constexpr (view_broadcast_side<A, B>() == 1) {
+    return length_v<B>;
+  } else if constexpr (view_broadcast_side<A, B>() == 2) {
+    return length_v<A>;
+  } else if constexpr (is_simd_like_v<A> && is_simd_like_v<B>) {
+    static_assert(length_v<A> == length_v<B>,
+                  "simd operator: operands differ in length (only two views broadcast a "
+                  "one-element view; read v[i] into a scalar to broadcast it over a simd)");
     return length_v<A>;
   } else if constexpr (is_simd_like_v<A>) {
     return length_v<A>;
@@ -173,6 +193,16 @@ template <class A, class B> constexpr int operands_length() {
 }
 
 template <binop Op, class A, class B> XESIM_INLINE auto binary(const A& a, const B& b) {
+  if constexpr (view_broadcast_side<A, B>() == 1) {
+    return binary<Op>(a.get(0), b);
+  } else if constexpr (view_broadcast_side<A, B>() == 2) {
+    return binary<Op>(a, b.get(0));
+  } else {
+    return binary_same<Op>(a, b);
+  }
+}
+
+template <binop Op, class A, class B> XESIM_INLINE auto binary_same(const A& a, const B& b) {
   using R = computation_type_t<operand_elem_t<A>, operand_elem_t<B>>;
   constexpr int N = operands_length<A, B>();
   simd<R, N> r;
@@ -198,6 +228,16 @@ template <binop Op, class A, class B> XESIM_INLINE auto binary(const A& a, const
 /// m[i] = a[i] op b[i] (1 / 0): computed in compute_t<R> (float for the wrapper types: exact),
 /// 16 lanes per piece, each compare straight to a k-mask and from it to the mask's lanes.
 template <cmpop Op, class A, class B> XESIM_INLINE auto comparison(const A& a, const B& b) {
+  if constexpr (view_broadcast_side<A, B>() == 1) {
+    return comparison<Op>(a.get(0), b);
+  } else if constexpr (view_broadcast_side<A, B>() == 2) {
+    return comparison<Op>(a, b.get(0));
+  } else {
+    return comparison_same<Op>(a, b);
+  }
+}
+
+template <cmpop Op, class A, class B> XESIM_INLINE auto comparison_same(const A& a, const B& b) {
   using R = computation_type_t<operand_elem_t<A>, operand_elem_t<B>>;
   using C = compute_t<R>;
   constexpr int N = operands_length<A, B>();
@@ -227,10 +267,27 @@ inline constexpr bool mask_operands_v =
     (is_mask_like_v<A> || is_mask_like_v<B>) &&
     (is_mask_like_v<A> || std::is_integral_v<A>) && (is_mask_like_v<B> || std::is_integral_v<B>);
 
-template <class X, int N> XESIM_INLINE simd_mask<N> as_mask(const X& x) { return simd_mask<N>(x); }
+/// An operand of a mask operator as a simd_mask<N>: a one-element view against a longer view is
+/// broadcast (DPC++'s view rule), a scalar too.
+template <class X, int N> XESIM_INLINE simd_mask<N> as_mask(const X& x) {
+  if constexpr (is_simd_view_v<X>) {
+    if constexpr (length_v<X> == 1 && N != 1) return simd_mask<N>(x.get(0));
+    else return simd_mask<N>(x);
+  } else {
+    return simd_mask<N>(x);
+  }
+}
 template <class A, class B> constexpr int mask_length() {
-  if constexpr (is_mask_like_v<A>) return length_v<A>;
-  else return length_v<B>;
+  if constexpr (is_mask_like_v<A> && is_mask_like_v<B>) {
+    constexpr int kA = length_v<A>, kB = length_v<B>;
+    constexpr bool kBroadcast = is_simd_view_v<A> && is_simd_view_v<B> && (kA == 1 || kB == 1);
+    static_assert(kA == kB || kBroadcast, "simd_mask operator: operands differ in length");
+    return kA == 1 ? kB : kA;
+  } else if constexpr (is_mask_like_v<A>) {
+    return length_v<A>;
+  } else {
+    return length_v<B>;
+  }
 }
 
 }  // namespace detail

@@ -14,6 +14,10 @@ template <class T, int SizeY, int StrideY, int SizeX, int StrideX> struct region
   static constexpr int length = SizeY * SizeX;
   static constexpr int size_y = SizeY, stride_y = StrideY, size_x = SizeX, stride_x = StrideX;
   static constexpr bool is_2d = SizeY > 1;
+  // DPC++'s spellings of the shape (region.hpp's Size_x, ...).
+  static constexpr int Size_x = SizeX, Stride_x = StrideX, Size_y = SizeY, Stride_y = StrideY;
+  static constexpr bool Is_2D = is_2d;
+  static constexpr int Size_in_bytes = SizeY * SizeX * static_cast<int>(sizeof(T));
   /// Elements of T between the view's start and its i-th element (row-major order).
   static constexpr int elem_offset(int i) {
     return (i / SizeX) * StrideY + (i % SizeX) * StrideX;
@@ -34,5 +38,12 @@ template <class T, int Size, int Stride> using region1d_t = region_t<T, 1, 0, Si
 template <class T, int SizeY, int StrideY, int SizeX, int StrideX>
 using region2d_t = region_t<T, SizeY, StrideY, SizeX, StrideX>;
 template <class T> using region1d_scalar_t = region1d_t<T, 1, 1>;
+
+/// DPC++'s shape_type<RegionTy>: the region's element type, length and shape.
+template <class RegionTy> struct shape_type {
+  using element_type = typename RegionTy::element_type;
+  using type = RegionTy;
+  static constexpr int length = RegionTy::length;
+};
 
 }  // namespace xesim::esimd

@@ -18,6 +18,8 @@ template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T
  public:
   using element_type = T;
   using value_type = T;
+  using typename base::raw_element_type;
+  using typename base::raw_vector_type;
   static constexpr int length = N;
 
   simd()
@@ -39,6 +41,17 @@ template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T
   XESIM_INLINE simd(const simd<T2, N>& other) {
     detail::convert_n<T, T2, N>(data_, other.elems());  // vcvt* per piece (vec_convert.hpp)
     XESIM_UNINIT(check::uninit::propagate(*this, other);)
+  }
+  /// From a raw vector of N raw elements (what data() returns).
+  XESIM_INLINE simd(const raw_vector_type& raw) {
+    detail::raw_load<T, N>(data_, raw);
+  }
+  /// From a mask of the same length: each lane's 0 / non-zero value converted to T (DPC++
+  /// converts between any two simd_obj_impl types of one length).
+  template <class M, class = std::enable_if_t<detail::is_simd_mask_type_v<M> && M::length == N>>
+  XESIM_INLINE simd(const M& mask) {
+    detail::convert_n<T, simd_mask_elem_type, N>(data_, mask.elems());
+    XESIM_UNINIT(check::uninit::propagate(*this, mask);)
   }
   /// Reads a view of the same length, converting its elements.
   template <class B, class R, class = std::enable_if_t<R::length == N && !detail::is_mask_like_v<B>>>
@@ -79,6 +92,13 @@ template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T
   template <class B, class R, class = std::enable_if_t<R::length == N>>
   simd& operator=(const simd_view<B, R>& v) {
     return *this = simd(v.read());
+  }
+
+  /// A one-element vector converts to any element type (convert rules).
+  template <class To, class = std::enable_if_t<N == 1 && !std::is_same_v<To, T> &&
+                                               detail::is_valid_simd_elem_type_v<To>>>
+  operator To() const {
+    return detail::convert_scalar<To>(data_[0]);
   }
 
   // ------------------------------ increment / decrement

@@ -17,6 +17,8 @@ class simd_mask_impl : public detail::simd_obj_impl<T, N, simd_mask_impl<T, N>> 
 
  public:
   using element_type = T;
+  using raw_element_type = T;
+  using typename base::raw_vector_type;
   static constexpr int length = N;
 
   simd_mask_impl() = default;
@@ -27,6 +29,15 @@ class simd_mask_impl : public detail::simd_obj_impl<T, N, simd_mask_impl<T, N>> 
   template <class T1, class = std::enable_if_t<std::is_integral_v<T1>>>
   XESIM_INLINE simd_mask_impl(T1 v) {
     detail::fill_n<T, N>(data_, static_cast<T>(v));
+  }
+  /// From a raw vector of N lanes (DPC++'s mask_type_t<N>, what data() returns).
+  XESIM_INLINE simd_mask_impl(const raw_vector_type& raw) {
+    detail::raw_load<T, N>(data_, raw);
+  }
+  /// From a simd<uint16_t, N>: its lanes as they are.
+  XESIM_INLINE simd_mask_impl(const simd<T, N>& v) {
+    detail::copy_n<T, N>(data_, v.elems());
+    XESIM_UNINIT(this->uninit_shadow() = v.uninit_shadow();)
   }
   /// From a braced list: simd_mask<4> m({1, 0, 0, 1}).
   template <int N1, class = std::enable_if_t<N1 == N>> simd_mask_impl(const T (&&arr)[N1]) {

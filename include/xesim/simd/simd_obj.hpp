@@ -9,6 +9,7 @@
 
 #include "xesim/check/uninit.hpp"
 #include "xesim/simd/region.hpp"
+#include "xesim/simd/raw_vector.hpp"
 #include "xesim/simd/region_io.hpp"
 #include "xesim/simd/traits.hpp"
 #include "xesim/simd/vec_convert.hpp"
@@ -52,6 +53,10 @@ template <class T, int N, class Derived> class simd_obj_impl {
 
  public:
   using element_type = T;
+  /// How an element is stored (half: _Float16, bfloat16: uint16_t, tfloat32: uint32_t).
+  using raw_element_type = __raw_t<T>;
+  /// N raw elements as one value (DPC++: a clang vector; here a g++ vector, see raw_vector.hpp).
+  using raw_vector_type = vector_type_t<raw_element_type, N>;
   static constexpr int length = N;
   static constexpr unsigned storage_alignment =
       simd_alignment(N * static_cast<int>(sizeof(T)), static_cast<int>(alignof(T)));
@@ -81,6 +86,13 @@ template <class T, int N, class Derived> class simd_obj_impl {
   /// The lanes never written since default construction (xesim extension, XESIM_CHECK_UNINIT).
   check::uninit::shadow_t<N>& uninit_shadow() noexcept { return shadow_; }
   const check::uninit::shadow_t<N>& uninit_shadow() const noexcept { return shadow_; }
+
+  /// The elements as a raw vector (a copy of the storage's bytes).
+  XESIM_INLINE raw_vector_type data() const {
+    raw_vector_type r;
+    detail::raw_store<T, N>(r, data_);
+    return r;
+  }
 
   // ------------------------------ read / write
   /// A copy of this object.

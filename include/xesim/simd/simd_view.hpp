@@ -12,20 +12,29 @@ namespace xesim::esimd {
 // ------------------------------ simd_view
 /// The elements of BaseTy selected by RegionTy, starting `byte_offset` bytes into the base.
 /// Usable wherever a simd (or simd_mask) of RegionTy::length elements is taken.
-template <class BaseTy, class RegionTy> class simd_view {
+/// RegionTy defaults to the whole base (DPC++): `simd_view v = some_simd;` deduces it (CTAD).
+template <class BaseTy,
+          class RegionTy = region1d_t<typename BaseTy::element_type, BaseTy::length, 1>>
+class simd_view {
  public:
   using region_type = RegionTy;
   using base_type = BaseTy;
   using element_type = typename RegionTy::element_type;
+  using raw_element_type = detail::__raw_t<element_type>;
   static constexpr int length = RegionTy::length;
+  using raw_vector_type = detail::vector_type_t<raw_element_type, length>;
   static constexpr bool is_mask = detail::is_simd_mask_type_v<BaseTy>;
   /// The vector type this view reads as.
   using value_type = std::conditional_t<is_mask, simd_mask_impl<element_type, length>,
                                         simd<element_type, length>>;
 
   simd_view(BaseTy& base, uint32_t byte_offset) : base_(base), byte_offset_(byte_offset) {}
+  /// The region at the start of `base` (with the default region: all of it).
+  simd_view(BaseTy& base) : base_(base), byte_offset_(0) {}
   simd_view(const simd_view&) = default;
 
+  static constexpr bool is1D() { return !RegionTy::is_2d; }
+  static constexpr bool is2D() { return RegionTy::is_2d; }
   static constexpr int getSizeX() { return RegionTy::size_x; }
   static constexpr int getStrideX() { return RegionTy::stride_x; }
   static constexpr int getSizeY() { return RegionTy::size_y; }
@@ -68,6 +77,8 @@ template <class BaseTy, class RegionTy> class simd_view {
     return r;
   }
   XESIM_INLINE operator value_type() const { return read(); }
+  /// The selected elements as a raw vector.
+  raw_vector_type data() const { return read().data(); }
   /// A one-element view converts to its element.
   operator element_type() const
     requires(length == 1)
@@ -145,6 +156,12 @@ template <class BaseTy, class RegionTy> class simd_view {
     return simd_view<BaseTy, R>{
         base_, byte_offset_ + static_cast<uint32_t>(first * static_cast<int>(sizeof(element_type)))};
   }
+  /// Element i of a 1D view (by value).
+  element_type operator[](int i) const
+    requires(!RegionTy::is_2d)
+  {
+    return get(i);
+  }
   /// Element i as a one-element view.
   auto operator[](int i) {
     using R = region1d_scalar_t<element_type>;
@@ -182,15 +199,29 @@ template <class BaseTy, class RegionTy> class simd_view {
   }
 
   // ------------------------------ value operations (on a copy)
+  // Replicates read the view's elements as one vector; the (y, x) forms start at element
+  // y * SizeX + x of a 2D view (x of a 1D view), as DPC++'s simd_view_impl computes it.
   template <int Rep> auto replicate() const { return read().template replicate<Rep>(); }
-  template <int Rep, int W> auto replicate_w(uint16_t off) const {
-    return read().template replicate_w<Rep, W>(off);
+  template <int Rep, int W> auto replicate_w(uint16_t off_x) const {
+    return read().template replicate_w<Rep, W>(off_x);
   }
-  template <int Rep, int VS, int W> auto replicate_vs_w(uint16_t off) const {
-    return read().template replicate_vs_w<Rep, VS, W>(off);
+  template <int Rep, int W> auto replicate_w(uint16_t off_y, uint16_t off_x) const {
+    return replicate_vs_w_hs<Rep, 0, W, 1>(off_y, off_x);
   }
-  template <int Rep, int VS, int W, int HS> auto replicate_vs_w_hs(uint16_t off) const {
-    return read().template replicate_vs_w_hs<Rep, VS, W, HS>(off);
+  template <int Rep, int VS, int W> auto replicate_vs_w(uint16_t off_x) const {
+    return read().template replicate_vs_w<Rep, VS, W>(off_x);
+  }
+  template <int Rep, int VS, int W> auto replicate_vs_w(uint16_t off_y, uint16_t off_x) const {
+    return replicate_vs_w_hs<Rep, VS, W, 1>(off_y, off_x);
+  }
+  template <int Rep, int VS, int W, int HS> auto replicate_vs_w_hs(uint16_t off_x) const {
+    return read().template replicate_vs_w_hs<Rep, VS, W, HS>(off_x);
+  }
+  template <int Rep, int VS, int W, int HS>
+  auto replicate_vs_w_hs(uint16_t off_y, uint16_t off_x) const {
+    constexpr int kRow = RegionTy::is_2d ? RegionTy::size_x : 0;
+    return read().template replicate_vs_w_hs<Rep, VS, W, HS>(
+        static_cast<uint16_t>(off_y * kRow + off_x));
   }
   template <int Size> auto iselect(const simd<uint16_t, Size>& idx) const {
     return read().template iselect<Size>(idx);
@@ -246,6 +277,23 @@ template <class BaseTy, class RegionTy> class simd_view {
     --*this;
     return r;
   }
+
+  // ------------------------------ one-element views compare to bool
+  /// `v[0] > v[1]` (two one-element views of one type) is a bool, as in DPC++, so that
+  /// `bool b = v[0] > v[1] && v[2] < 42;` reads as scalar code.
+#define XESIM_VIEW_SCALAR_RELOP(OP)                                        \
+  friend bool operator OP(const simd_view& x, const simd_view& y)          \
+    requires(length == 1)                                                  \
+  {                                                                        \
+    return x.get(0) OP y.get(0);                                           \
+  }
+  XESIM_VIEW_SCALAR_RELOP(<)
+  XESIM_VIEW_SCALAR_RELOP(<=)
+  XESIM_VIEW_SCALAR_RELOP(>)
+  XESIM_VIEW_SCALAR_RELOP(>=)
+  XESIM_VIEW_SCALAR_RELOP(==)
+  XESIM_VIEW_SCALAR_RELOP(!=)
+#undef XESIM_VIEW_SCALAR_RELOP
 
  private:
   BaseTy& base_;

@@ -74,8 +74,34 @@ struct computation_type<T1, T2,
                          std::conditional_t<kFp1 != kFp2, std::conditional_t<kFp1, T1, T2>,
                                             native_sum_t>>>;
 };
-/// Element type of `a op b` for elements a: T1, b: T2.
+template <class T> struct simd_traits;
+/// With a simd (or view) operand: simd<computation type of the elements, its length>, as DPC++'s
+/// computation_type_t<simd<T1, N>[, T2]> (both simd-like: equal lengths).
 template <class T1, class T2>
+struct computation_type<T1, T2,
+                        std::enable_if_t<(simd_traits<T1>::is_simd || simd_traits<T2>::is_simd) &&
+                                         !(is_valid_simd_elem_type_v<T1> &&
+                                           is_valid_simd_elem_type_v<T2>)>> {
+ private:
+  template <class X> static auto elem() {
+    if constexpr (simd_traits<X>::is_simd) return std::type_identity<typename simd_traits<X>::element_type>{};
+    else return std::type_identity<X>{};
+  }
+  using E1 = typename decltype(elem<T1>())::type;
+  using E2 = typename decltype(elem<T2>())::type;
+  template <class X> static constexpr int len() {
+    if constexpr (simd_traits<X>::is_simd) return simd_traits<X>::length;
+    else return 0;
+  }
+  static constexpr int kN1 = len<T1>();
+  static constexpr int kN2 = len<T2>();
+  static_assert(kN1 == 0 || kN2 == 0 || kN1 == kN2, "computation_type_t: lengths differ");
+
+ public:
+  using type = simd<typename computation_type<E1, E2>::type, kN1 != 0 ? kN1 : kN2>;
+};
+/// Element type of `a op b` for elements a: T1, b: T2 (T2 defaults to T1, as in DPC++).
+template <class T1, class T2 = T1>
 using computation_type_t =
     typename computation_type<remove_cvref_t<T1>, remove_cvref_t<T2>>::type;
 
