@@ -116,8 +116,15 @@ node* body_of(node* fn) {
 
 // Whether the tokens of a declaration up to its body carry the ESIMD marker: the (empty, in
 // xesim) macro SYCL_ESIMD_KERNEL / SYCL_ESIMD_FUNCTION, or [[intel::sycl_explicit_simd]].
-bool marked_esimd(const unit& u, unsigned b, unsigned body_b, bool* is_kernel_macro) {
-  for (std::size_t i = u.tok_at(b); i < u.toks.size() && u.toks[i].b < body_b; ++i) {
+bool marked_esimd(const unit& u, unsigned b, unsigned body_b, bool* is_kernel_macro, bool look_back) {
+  std::size_t first = u.tok_at(b);
+  // A function's marker may precede its extent (SYCL_ESIMD_FUNCTION int f(), [[...]] void f()).
+  for (int n = 0; look_back && first > 0 && n < 12; ++n) {
+    const token& t = u.toks[first - 1];
+    if (t.is(";") || t.is("}") || t.is("{") || t.is("#")) break;
+    --first;
+  }
+  for (std::size_t i = first; i < u.toks.size() && u.toks[i].b < body_b; ++i) {
     const token& t = u.toks[i];
     if (t.is("SYCL_ESIMD_KERNEL") || t.is("SYCL_ESIMD_FUNCTION")) {
       if (is_kernel_macro) *is_kernel_macro = t.is("SYCL_ESIMD_KERNEL");
@@ -444,17 +451,31 @@ std::optional<unit> build_unit(CXIndex index, const std::string& path,
       node* body = body_of(n);
       if (!body) return true;
       bool kernel_macro = false;
-      if (!marked_esimd(u, n->b, body->b, &kernel_macro)) return true;
+      if (!marked_esimd(u, n->b, body->b, &kernel_macro, !n->is(CXCursor_LambdaExpr))) return true;
       const bool kernel = n->is(CXCursor_LambdaExpr) || n->spelling == "operator()" || kernel_macro;
       add_fn(n, kernel);
       return true;
     });
   }
+  // Functions of the file by name: a call the parser dropped (an invalid expression around it)
+  // is still found in the tokens.
+  std::unordered_map<std::string, std::vector<node*>> by_name;
+  for (node& n : u.nodes)
+    if ((n.is(CXCursor_FunctionDecl) || n.is(CXCursor_FunctionTemplate) || n.is(CXCursor_CXXMethod)) &&
+        body_of(&n) && n.spelling.rfind("operator", 0) != 0)
+      by_name[n.spelling].push_back(&n);
   // What they call, transitively, when defined in this file.
   while (!work.empty()) {
     node* decl = work.back();
     work.pop_back();
     node* body = body_of(decl);
+    for (std::size_t i = u.tok_at(body->b); i + 1 < u.toks.size() && u.toks[i].b < body->e; ++i) {
+      if (u.toks[i].kind != CXToken_Identifier) continue;
+      auto it = by_name.find(u.toks[i].text);
+      if (it == by_name.end()) continue;
+      if (!u.toks[i + 1].is("(") && !u.toks[i + 1].is("<")) continue;
+      for (node* d : it->second) add_fn(d, false);
+    }
     body->visit([&](node* n) {
       if (n->decl == 0) return true;
       node* d = u.decl_node(n->decl);

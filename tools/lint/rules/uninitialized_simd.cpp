@@ -35,7 +35,7 @@ bool reads_args(const std::string& name) {
 enum class use_kind { write, read };
 
 // How the reference `ref` to the variable uses it.
-use_kind classify(const unit& u, node* ref) {
+use_kind classify(const unit& u, node* ref, std::uint64_t var) {
   node* p = up(ref);
   node* child = ref;
   // Climb through element / region access: v[i], v.select<..>(..), arr[i].
@@ -67,11 +67,12 @@ use_kind classify(const unit& u, node* ref) {
   }
   if (!p) return use_kind::read;
   // Assignment to the whole variable or to an element / region of it.
+  // (v = v + x reads v first: the right-hand side is evaluated before the store.)
   if (p->is(CXCursor_BinaryOperator) && op_of(u, p) == "=" && !p->kids.empty() && strip(p->kids[0]) == strip(child))
-    return use_kind::write;
+    return refs_in(p->kids.back()).count(var) ? use_kind::read : use_kind::write;
   if (p->is(CXCursor_CallExpr) && p->spelling == "operator=" && !p->kids.empty() &&
       strip(p->kids[0]) == strip(child))
-    return use_kind::write;
+    return refs_in(p->kids.back()).count(var) ? use_kind::read : use_kind::write;
   // Passed to a function of this file by reference: it may fill it (benefit of the doubt).
   if (p->is(CXCursor_CallExpr) || p->is(CXCursor_UnexposedExpr)) {
     node* d = u.decl_node(p->decl);
@@ -118,7 +119,7 @@ void check(const unit& u, reporter& r) {
         if (k->is(CXCursor_DeclRefExpr) && k->decl == n->self && k->b > n->b) first = k;
         return true;
       });
-      if (!first || classify(u, first) == use_kind::write) return true;
+      if (!first || classify(u, first, n->self) == use_kind::write) return true;
       std::vector<fix_it> fixes;
       if (shape->count == 1) {
         CXSourceLocation loc = clang_getCursorLocation(n->cur);
