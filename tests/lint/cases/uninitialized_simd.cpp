@@ -12,9 +12,12 @@ void bad(sycl::queue& q, const half* in, half* out) {
     simd<float, 16> acc;
     for (int j = 0; j < 4; ++j) acc += 1.f;  // expect: error uninitialized-simd
     heap[0] = in[0];
+    simd<half, K> topk_heap;
+    simd<half, K> x = block_load<half, K>(in);
+    topk_heap.merge(x, x > topk_heap);  // expect: error uninitialized-simd
     simd<half, K> other;
     block_store<half, K>(out, other);  // expect: error uninitialized-simd
-    out[1] = heap[0] + half(acc[0]);
+    out[1] = heap[0] + half(acc[0]) + topk_heap[0];
   });
 }
 
@@ -33,6 +36,8 @@ void good(sycl::queue& q, const half* in, half* out) {
     part.select<4, 1>(4) = loaded.select<4, 1>(4);
     simd<float, 8> c;
     c.copy_from(reinterpret_cast<const float*>(in));
-    block_store<half, K>(out, top + loaded + part + half(acc[0]) + half(c[0]));
+    simd<float, 8> m;
+    m.merge(c, c * 2.f, c > 0.f);  // the two-source merge writes every lane
+    block_store<half, K>(out, top + loaded + part + half(acc[0]) + half(c[0]) + half(m[0]));
   });
 }

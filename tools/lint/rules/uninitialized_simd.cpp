@@ -44,6 +44,20 @@ use_kind classify(const unit& u, node* ref, std::uint64_t var) {
                            (p->is(CXCursor_CallExpr) && p->spelling == "operator[]");
     if (p->is(CXCursor_MemberRefExpr)) {
       const std::string m = p->spelling;
+      if (m == "merge") {
+        // v.merge(a, b, mask) overwrites every lane; v.merge(a, mask) keeps (reads) some.
+        std::size_t i = u.tok_at(p->e);
+        if (i < u.toks.size() && u.toks[i].is("(")) {
+          const std::size_t close = u.match(i);
+          int commas = 0;
+          for (std::size_t k = i + 1; k < close; ++k) {
+            if (u.toks[k].is("(") || u.toks[k].is("[") || u.toks[k].is("{")) k = u.match(k);
+            else if (u.toks[k].is(",")) ++commas;
+          }
+          return commas == 2 ? use_kind::write : use_kind::read;
+        }
+        return use_kind::read;
+      }
       if (m == "copy_from" || m == "bit_cast_view" || m == "select" || m == "row" || m == "column" ||
           m == "format")
         ;  // a view or a load into it: decided by the use of the view below
@@ -128,8 +142,11 @@ void check(const unit& u, reporter& r) {
         const unsigned end = off + static_cast<unsigned>(n->spelling.size());
         fixes.push_back(r.edit(end, end, "(0)"));
       }
+      std::string type = n->type_spelling();
+      for (std::size_t p; (p = type.find("xesim::esimd::")) != std::string::npos;) type.erase(p, 14);
+      for (std::size_t p; (p = type.find("xesim::")) != std::string::npos;) type.replace(p, 7, "sycl::");
       r.report(kUninitializedSimd.info, first->b,
-               "'" + n->spelling + "' (" + n->type_spelling() + ", declared at line " + line_of(u, n->b) +
+               "'" + n->spelling + "' (" + type + ", declared at line " + line_of(u, n->b) +
                    " without an initializer) is read here before anything is written to it: its "
                    "lanes hold garbage on the GPU; initialize it (" + n->spelling +
                    "(0), or from a load) before reading",
