@@ -80,7 +80,11 @@ std::string build_pch(const options& opts, const std::string& dir) {
   const std::string hdr = dir + "/pch.hpp", pch = dir + "/pch.pch";
   {
     std::ofstream out(hdr);
-    out << kPreludeText << "#include <sycl/sycl.hpp>\n#include <sycl/ext/intel/esimd.hpp>\n";
+    // The standard headers ESIMD programs commonly include come along (parsed once, not per file).
+    out << kPreludeText << "#include <sycl/sycl.hpp>\n#include <sycl/ext/intel/esimd.hpp>\n"
+        << "#include <algorithm>\n#include <cmath>\n#include <cstdint>\n#include <cstdio>\n"
+        << "#include <functional>\n#include <numeric>\n#include <string>\n#include <vector>\n"
+        << "#include <xesim/testing.hpp>\n";  // the examples' accuracy reports
   }
   std::vector<std::string> args = clang_args(opts, false);
   std::vector<const char*> argv;

@@ -8,7 +8,7 @@ namespace {
 constexpr const char* kFooter =
     "Environment: XESIM_DEVICE=<id> (GPU model, see `xesim devices`), XESIM_GRF=normal|large,\n"
     "XESIM_THREADS=<n>, XESIM_CHECK=off|basic|full, CXX (compiler, default g++),\n"
-    "XDG_CACHE_HOME (cache of `xesim run`). Docs: docs/cli.md, docs/devices.md.";
+    "XDG_CACHE_HOME (cache of `xesim run`). Docs: docs/cli.md, docs/devices.md, docs/lint.md.";
 
 }  // namespace
 
