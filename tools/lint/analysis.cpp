@@ -284,7 +284,19 @@ int scalar_size(const std::string& s0) {
 std::optional<simd_shape> simd_type(const std::string& spelling) {
   static const std::regex simd_re(R"((?:^|[^\w])simd<\s*(.+?)\s*,\s*([^<>]+?)\s*>\s*(?:\[(\d+)\])?\s*(&)?\s*$)");
   static const std::regex mask_re(R"((?:^|[^\w])simd_mask<\s*([^<>]+?)\s*>\s*(?:\[(\d+)\])?\s*(&)?\s*$)");
+  static const std::regex dims_re(R"((\[\d+\])(\[\d+\])+\s*$)");
   std::string s = spelling;
+  // simd<T, N> a[K][M]: one dimension of K * M elements.
+  long long extra = 1;
+  std::smatch dm;
+  if (std::regex_search(s, dm, dims_re)) {
+    std::string dims = dm[0].str();
+    long long prod = 1;
+    static const std::regex one(R"(\[(\d+)\])");
+    for (std::sregex_iterator it(dims.begin(), dims.end(), one), end; it != end; ++it) prod *= std::stoll((*it)[1].str());
+    s = s.substr(0, static_cast<std::size_t>(dm.position(0))) + "[" + std::to_string(prod) + "]";
+    (void)extra;
+  }
   for (const char* q : {"const ", "volatile "})
     for (std::size_t p; (p = s.find(q)) != std::string::npos;) s.erase(p, std::char_traits<char>::length(q));
   std::smatch m;
@@ -324,7 +336,7 @@ bool is_varying_call_name(const std::string& n) {
       "block_load", "gather", "slm_block_load", "slm_gather", "load", "lsc_block_load",
       "lsc_gather", "lsc_slm_block_load", "lsc_slm_gather", "atomic_update", "slm_atomic_update",
       "get_global_id", "get_local_id", "get_global_linear_id", "get_local_linear_id", "get_id",
-      "get_linear_id", "copy_from", "get_group", "get_group_linear_id"};
+      "get_linear_id", "copy_from"};  // (get_group is the same for the whole group)
   return names.count(n) > 0;
 }
 
@@ -339,8 +351,13 @@ std::set<std::uint64_t> refs_in(node* n) {
 
 bool varies(const unit& u, node* n, const std::set<std::uint64_t>& varying) {
   bool v = false;
+  // Queries that answer the same for every work-item of a group.
+  static const std::set<std::string> uniform = {
+      "get_group", "get_group_linear_id", "get_group_range", "get_local_range", "get_global_range",
+      "get_nd_range", "get_range", "get_offset", "get_max_local_range"};
   n->visit([&](node* k) {
     if (v) return false;
+    if (k->is(CXCursor_MemberRefExpr) && uniform.count(k->spelling)) return false;
     if ((k->is(CXCursor_DeclRefExpr) || k->is(CXCursor_MemberRefExpr)) && varying.count(k->decl)) v = true;
     if ((k->is(CXCursor_CallExpr) || k->is(CXCursor_MemberRefExpr) ||
          k->is(CXCursor_OverloadedDeclRef) || k->is(CXCursor_DeclRefExpr)) &&

@@ -35,3 +35,17 @@ void good(sycl::queue& q, float* out, int n) {
     }
   });
 }
+
+// The group id is the same for every item of a group: uniform.
+void group_uniform(sycl::queue& q, float* out) {
+  q.parallel_for(sycl::nd_range<1>(G * 4, G), [=](sycl::nd_item<1> item) SYCL_ESIMD_KERNEL {
+    const int gid = item.get_group(0);
+    if (gid == 0) barrier();
+    for (int i = item.get_local_id(0); i < 16; i += G) barrier();  // expect: error conditional-barrier
+    while (item.get_local_id(0) > 100) {
+      esimd_helper_spin();
+      sycl::ext::intel::esimd::barrier();  // expect: error conditional-barrier
+    }
+    out[gid] = 0.f;
+  });
+}

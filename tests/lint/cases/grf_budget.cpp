@@ -30,3 +30,13 @@ void good(sycl::queue& q, const float* in, float* out) {
     }
   });
 }
+
+// Arrays count with all their elements: 8 x 4 x simd<float, 64> = 8 KB.
+void tiles(sycl::queue& q, float* out) {
+  q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) SYCL_ESIMD_KERNEL {
+    simd<float, 64> q_tiles[8][4];  // expect: warning grf-budget
+#pragma unroll
+    for (int m = 0; m < 8; ++m) q_tiles[m][0] = 0.f;
+    block_store<float, 64>(out, q_tiles[0][0]);
+  });
+}

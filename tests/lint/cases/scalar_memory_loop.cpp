@@ -28,3 +28,13 @@ void good(sycl::queue& q, const half* ptr, half* out, int offset, int num_output
     for (int k = 0; k < 16; k++) out[2 * k] = val[k];
   });
 }
+
+void reduce_loop(sycl::queue& q, const float* ptr, float* out) {
+  q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) SYCL_ESIMD_KERNEL {
+    float s = 0.f;
+    for (int k = 0; k < 64; ++k) s += ptr[i[0] * 64 + k];  // expect: warning scalar-memory-loop
+    float t = 0.f;
+    for (int k = 0; k < 64; ++k) t += ptr[2 * k];  // strided: silent
+    out[i[0]] = s + t;
+  });
+}

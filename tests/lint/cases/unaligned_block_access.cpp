@@ -35,3 +35,18 @@ void good(sycl::queue& q, const half* ptr, half* out, const uint8_t* bytes, cons
     out[0] = d[0] + e[0] + s[0] + half(g[0]);
   });
 }
+
+// Offsets whose residue is known: provably wrong, or provably fine.
+void residues(sycl::queue& q, const half* ptr, half* out, int off) {
+  q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) SYCL_ESIMD_KERNEL {
+    const half* row = ptr + i[0] * 128;
+    simd<half, 8> a = block_load<half, 8>(row + 1);  // expect: error unaligned-block-access
+    simd<half, 8> b = block_load<half, 8>(ptr + i[0] * 16 + 1);  // expect: error unaligned-block-access
+    simd<half, 8> c = block_load<half, 8>(ptr, 6);  // expect: error unaligned-block-access
+    simd<half, 8> d = block_load<half, 8>(ptr, off * sizeof(half));  // expect: warning unaligned-block-access
+    simd<half, 8> e = block_load<half, 8>(ptr + i[0] * 16 + 2);
+    simd<half, 8> f = block_load<half, 8>(ptr, 8);
+    simd<half, 8> g = block_load<half, 8>(row + 6);
+    block_store<half, 8>(out, a + b + c + d + e + f + g);
+  });
+}

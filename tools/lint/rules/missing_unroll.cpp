@@ -88,6 +88,8 @@ void check(const unit& u, reporter& r) {
         return !branchy && !k->is(CXCursor_LambdaExpr);
       });
       if (branchy) return true;
+      // Only loops whose counter picks registers: there a rolled loop needs indirect register
+      // addressing; a loop that only streams memory is the compiler's to unroll (quieter).
       const std::string use = register_index(u, *L, n->kids.back());
       if (use.empty()) return true;
       const unsigned line_start = static_cast<unsigned>(u.text.rfind('\n', n->b) + 1);
@@ -97,10 +99,10 @@ void check(const unit& u, reporter& r) {
       if (only_space) fixes.push_back(r.edit(line_start, line_start, indent + "#pragma unroll\n"));
       r.report(kMissingUnroll.info, n->b,
                "loop with a compile-time trip count" +
-                   (L->trip ? " (" + std::to_string(*L->trip) + ")" : std::string()) +
-                   " indexes registers by its counter ('" + use + "') and has no #pragma unroll: "
-                   "kept as a loop, every access needs a run-time register index and a branch; "
-                   "add #pragma unroll",
+                   (L->trip ? " (" + std::to_string(*L->trip) + ")" : std::string()) + " indexes simd registers by its counter ('" +
+                   use + "') and has no #pragma unroll: kept as a loop, each such access needs a "
+                   "run-time register index, and every iteration a counter and a branch; add "
+                   "#pragma unroll",
                fixes);
       return true;
     });

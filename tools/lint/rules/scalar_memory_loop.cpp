@@ -62,6 +62,14 @@ void check(const unit& u, reporter& r) {
       } else if (body->is(CXCursor_CallExpr) && body->spelling == "operator=" && body->kids.size() >= 2) {
         lhs = body->kids[0];
         rhs = body->kids.back();
+      } else if (body->is(CXCursor_CompoundAssignOperator) && body->kids.size() == 2 &&
+                 unit_stride_ptr(u, body->kids[1], L->var) && L->trip && *L->trip >= 4) {
+        // s += p[k + i]: element loads reduced one by one.
+        r.report(kScalarMemoryLoop.info, n->b,
+                 "element-by-element loads in a loop of " + std::to_string(*L->trip) +
+                     " iterations: one memory message per element; load them with one block_load<T, " +
+                     std::to_string(*L->trip) + "> and reduce the vector (detail::sum, hmax, hmin)");
+        return true;
       } else {
         return true;
       }

@@ -94,6 +94,67 @@ struct prover {
     }
   }
 
+  // The byte offset of the integer expression n (counted in units of `unit` bytes) modulo 4,
+  // when known: constants, multiples of 4 bytes, and sums of those.
+  std::optional<long long> residue(node* n, long long unit, int depth = 0) const {
+    n = strip(n);
+    if (!n || depth > 12) return std::nullopt;
+    if (auto v = const_value(u, n)) return (((*v * unit) % 4) + 4) % 4;
+    if ((divisor(n) * unit) % 4 == 0) return 0;
+    if (n->is(CXCursor_BinaryOperator) && n->kids.size() == 2) {
+      const std::string op = op_of(u, n);
+      if (op == "+" || op == "-") {
+        auto a = residue(n->kids[0], unit, depth + 1), b = residue(n->kids[1], unit, depth + 1);
+        if (a && b) return (((op == "+" ? *a + *b : *a - *b) % 4) + 4) % 4;
+      }
+    }
+    if ((n->is(CXCursor_CStyleCastExpr) || n->is(CXCursor_CXXStaticCastExpr) ||
+         n->is(CXCursor_CXXFunctionalCastExpr)) && !n->kids.empty())
+      return residue(n->kids.back(), unit, depth + 1);
+    if (n->is(CXCursor_DeclRefExpr)) {
+      node* d = u.decl_node(n->decl);
+      if (d && d->is(CXCursor_VarDecl) && !loop_of(d->self) && !reassigned(d->self) && !d->kids.empty() &&
+          clang_isExpression(d->kids.back()->kind))
+        return residue(d->kids.back(), unit, depth + 1);
+    }
+    return std::nullopt;
+  }
+
+  // The pointer's byte address modulo 4, when known (kernel arguments and captures: 0).
+  std::optional<long long> ptr_residue(node* n, long long elem, int depth = 0) const {
+    n = strip(n);
+    if (!n || depth > 12) return std::nullopt;
+    if (ptr_align(n, elem) >= 4) return 0;
+    switch (n->kind) {
+      case CXCursor_BinaryOperator: {
+        if (n->kids.size() != 2) return std::nullopt;
+        const std::string op = op_of(u, n);
+        if (op != "+" && op != "-") return std::nullopt;
+        node* a = strip(n->kids[0]);
+        node* b = strip(n->kids[1]);
+        const bool a_ptr = a->type_spelling().find('*') != std::string::npos;
+        auto pr = ptr_residue(a_ptr ? a : b, elem, depth + 1);
+        auto ir = residue(a_ptr ? b : a, elem, depth + 1);
+        if (!pr || !ir) return std::nullopt;
+        return (((op == "+" ? *pr + *ir : *pr - *ir) % 4) + 4) % 4;
+      }
+      case CXCursor_CStyleCastExpr:
+      case CXCursor_CXXReinterpretCastExpr:
+      case CXCursor_CXXStaticCastExpr:
+      case CXCursor_CXXConstCastExpr:
+        return n->kids.empty() ? std::nullopt : ptr_residue(n->kids.back(), elem, depth + 1);
+      case CXCursor_DeclRefExpr: {
+        node* d = u.decl_node(n->decl);
+        if (!d || !d->is(CXCursor_VarDecl) || reassigned(d->self) || d->kids.empty() ||
+            !clang_isExpression(d->kids.back()->kind))
+          return std::nullopt;
+        return ptr_residue(d->kids.back(), elem, depth + 1);
+      }
+      default:
+        return std::nullopt;
+    }
+  }
+
   // Known byte alignment of a pointer expression; elem = element size of what it points to.
   long long ptr_align(node* n, long long elem, int depth = 0) const {
     n = strip(n);
@@ -177,29 +238,23 @@ void check(const unit& u, reporter& r) {
           }
         }
         if (elem != 1 && elem != 2) continue;
-        long long align = 0;
-        std::optional<long long> exact;  // the byte offset when it is a constant
+        // The access address modulo 4: 0 is provably aligned, another value provably wrong.
+        std::optional<long long> res;
         if (slm) {
-          align = pv.divisor(arg_node(u, c, 0));
-          exact = const_value(u, arg_node(u, c, 0));
+          res = pv.residue(arg_node(u, c, 0), 1);
         } else {
           node* p = arg_node(u, c, 0);
           if (!p || p->type_spelling().find('*') == std::string::npos) continue;  // accessors
-          align = pv.ptr_align(p, elem);
+          res = pv.ptr_residue(p, elem);
           // (ptr, byte_offset, ...) form.
           const std::size_t need = store ? 3 : 2;
           if (c.args.size() >= need && integral_arg(u, c, 1)) {
-            align = std::min(align, pv.divisor(arg_node(u, c, 1)));
-            exact = const_value(u, arg_node(u, c, 1));
-          } else {
-            node* sp = strip(p);
-            if (sp->is(CXCursor_BinaryOperator) && sp->kids.size() == 2 && op_of(u, sp) == "+") {
-              if (auto k = const_value(u, sp->kids[1]); k && pv.ptr_align(sp->kids[0], elem) >= 4) exact = *k * elem;
-            }
+            auto off = pv.residue(arg_node(u, c, 1), 1);
+            res = res && off ? std::optional<long long>((*res + *off) % 4) : std::nullopt;
           }
         }
-        if (align >= 4) continue;
-        const bool wrong = exact && (*exact % 4 != 0);
+        if (res && *res == 0) continue;
+        const bool wrong = res.has_value();
         const std::string a = std::to_string(elem);
         std::vector<fix_it> fixes;
         bool props_arg = false;
@@ -209,7 +264,7 @@ void check(const unit& u, reporter& r) {
         const std::string what = std::string(name) + "<" + (c.targs.empty() ? "T" : u.joined(c.targs[0].first, c.targs[0].second)) + ", ...>";
         if (wrong)
           r.report(kUnalignedBlockAccess.info, severity::error, u.toks[c.name].b,
-                   what + " at byte offset " + std::to_string(*exact) + ", not a multiple of 4: "
+                   what + " at a byte address that is " + std::to_string(*res) + " past a multiple of 4: "
                    "block access assumes 4-byte alignment by default and gives wrong data here; "
                    "pass properties{alignment<" + a + ">}",
                    fixes);
