@@ -287,7 +287,6 @@ std::optional<simd_shape> simd_type(const std::string& spelling) {
   static const std::regex dims_re(R"((\[\d+\])(\[\d+\])+\s*$)");
   std::string s = spelling;
   // simd<T, N> a[K][M]: one dimension of K * M elements.
-  long long extra = 1;
   std::smatch dm;
   if (std::regex_search(s, dm, dims_re)) {
     std::string dims = dm[0].str();
@@ -295,7 +294,6 @@ std::optional<simd_shape> simd_type(const std::string& spelling) {
     static const std::regex one(R"(\[(\d+)\])");
     for (std::sregex_iterator it(dims.begin(), dims.end(), one), end; it != end; ++it) prod *= std::stoll((*it)[1].str());
     s = s.substr(0, static_cast<std::size_t>(dm.position(0))) + "[" + std::to_string(prod) + "]";
-    (void)extra;
   }
   for (const char* q : {"const ", "volatile "})
     for (std::size_t p; (p = s.find(q)) != std::string::npos;) s.erase(p, std::char_traits<char>::length(q));

@@ -331,14 +331,12 @@ std::vector<std::string> clang_args(const options& opts, bool with_prelude) {
                                 // with AVX512-FP16: parsing only, nothing is run.
                                 "-mavx512fp16", "-Wno-everything"};
   if (!opts.include_dir.empty()) a.push_back("-I" + opts.include_dir);
-  bool std_given = false;
   const auto& in = opts.compiler_args;
   for (std::size_t i = 0; i < in.size(); ++i) {
     const std::string& s = in[i];
     auto starts = [&](const char* p) { return s.rfind(p, 0) == 0; };
     if (starts("-std=")) {
       a.erase(std::remove(a.begin(), a.end(), "-std=c++20"), a.end());
-      std_given = true;
       a.push_back(s);
     } else if (starts("-I") || starts("-D") || starts("-U") || starts("-iquote") ||
                starts("-isystem") || s == "-include") {
@@ -350,7 +348,6 @@ std::vector<std::string> clang_args(const options& opts, bool with_prelude) {
       ++i;  // its argument goes with it
     }
   }
-  (void)std_given;
   if (with_prelude) {
     a.push_back("-include");
     a.push_back(kPreludeName);
@@ -497,8 +494,6 @@ std::optional<unit> build_unit(CXIndex index, const std::string& path,
       return true;
     });
   }
-  // Nested lambdas inside an ESIMD body belong to that body; keep only outermost entries for
-  // the same extent.
   return u;
 }
 

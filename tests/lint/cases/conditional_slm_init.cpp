@@ -26,3 +26,13 @@ void good(sycl::queue& q, float* out) {
     out[item.get_global_id(0)] = 0.f;
   });
 }
+
+namespace ei = sycl::ext::intel::esimd;
+
+// Through a namespace alias.
+void alias(sycl::queue& q, float* out) {
+  q.parallel_for(sycl::nd_range<1>(G * 4, G), [=](sycl::nd_item<1> item) SYCL_ESIMD_KERNEL {
+    if (item.get_local_id(0) == 0) ei::slm_init<1024>();  // expect: error conditional-slm-init
+    out[item.get_global_id(0)] = 0.f;
+  });
+}

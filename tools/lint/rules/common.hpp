@@ -32,9 +32,10 @@ inline bool arg_has_token(const unit& u, const call& c, std::size_t i, const cha
   return false;
 }
 
-/// Whether the call is ESIMD's (unqualified, or qualified by an esimd namespace), not a member.
+/// Whether the call can be ESIMD's: not a member call, and unqualified or qualified by anything
+/// but std (esimd::, sycl::ext::intel::esimd::, a namespace alias of it).
 inline bool esimd_call(const call& c) {
-  return !c.member && (c.qualifier.empty() || c.qualifier.find("esimd::") != std::string::npos);
+  return !c.member && c.qualifier != "std::" && c.qualifier != "::std::";
 }
 
 /// The declared type of the variable an identifier token names ("" when unknown).

@@ -106,12 +106,10 @@ use_kind classify(const unit& u, node* ref, std::uint64_t var) {
 }
 
 bool no_initializer(const unit& u, node* var) {
-  std::size_t i = u.tok_at(clang_getCursorLocation(var->cur).int_data ? var->b : var->b);
-  // Find the name token, then look at what follows it.
-  CXSourceLocation loc = clang_getCursorLocation(var->cur);
+  // The name token, then what follows it: `;` or `,` (after any [K] bounds) means no initializer.
   unsigned off = 0;
-  clang_getSpellingLocation(loc, nullptr, nullptr, nullptr, &off);
-  i = u.tok_at(off);
+  clang_getSpellingLocation(clang_getCursorLocation(var->cur), nullptr, nullptr, nullptr, &off);
+  std::size_t i = u.tok_at(off);
   if (i >= u.toks.size() || u.toks[i].text != var->spelling) return false;
   std::size_t j = i + 1;
   while (j < u.toks.size() && u.toks[j].is("[")) j = u.match(j) + 1;
