@@ -200,7 +200,10 @@ TEST(Lint, FixAppliesTheMechanicalFixes) {
       {"std_reduce_trap.cpp", "std-reduce-trap"},
       {"unaligned_block_access.cpp", "unaligned-block-access"},
       {"uninitialized_simd.cpp", "uninitialized-simd"},
-      {"missing_unroll.cpp", "missing-unroll"}};
+      {"missing_unroll.cpp", "missing-unroll"},
+      {"scalar_memory_loop.cpp", "scalar-memory-loop"}};
+  // Findings left after --fix: those without a mechanical fix (s += p[k + i] needs a reduction).
+  const std::map<std::string, int> left = {{"scalar_memory_loop.cpp", 1}};
   std::string files;
   for (const auto& [name, rule] : fixable) {
     fs::copy_file(kCases / name, dir / name);
@@ -215,7 +218,7 @@ TEST(Lint, FixAppliesTheMechanicalFixes) {
     for (const finding& f : before) n_before += std::get<0>(f) == name && std::get<3>(f) == rule;
     for (const finding& f : findings(after.output)) n_after += std::get<0>(f) == name && std::get<3>(f) == rule;
     EXPECT_GT(n_before, 0) << name;
-    EXPECT_EQ(n_after, 0) << name << "\n" << after.output;
+    EXPECT_EQ(n_after, left.count(name) ? left.at(name) : 0) << name << "\n" << after.output;
   }
   std::ifstream in(dir / "alignment_braces.cpp");
   std::stringstream ss;

@@ -40,6 +40,56 @@ bool simd_element(const unit& u, node* n, std::uint64_t var) {
   return i && i->decl == var;
 }
 
+// When the loop copies a whole simd<T, N> from lane 0 (start 0, N iterations), the loop becomes
+// one block access: `v = block_load<T, N>(p + off);` / `block_store<T, N>(p + off, v);` (with
+// alignment<sizeof(T)> for 1- and 2-byte T, whose offset is not known to be aligned). An unroll
+// pragma above the loop goes with it.
+std::vector<fix_it> whole_vector_fix(const unit& u, reporter& r, const counted_loop& L, node* loop,
+                                     node* element, node* memory, bool load) {
+  auto init = const_value(u, L.init);
+  if (!init || *init != 0 || !L.trip) return {};
+  node* e = strip(element);
+  const std::size_t b = u.tok_at(e->b);
+  node* vref = u.ref_at(u.toks[b].b, u.toks[b].e);
+  node* vdecl = vref ? u.decl_node(vref->decl) : nullptr;
+  if (!vdecl) return {};
+  auto shape = simd_type(vdecl->type_spelling());
+  if (!shape || shape->count != 1 || shape->lanes != *L.trip || shape->elem_size == 0) return {};
+  std::string elem = shape->elem;
+  for (std::size_t p; (p = elem.find("xesim::")) != std::string::npos;) elem.replace(p, 7, "sycl::");
+  // p[off + i] -> p + off; p[i] -> p.
+  node* m = strip(memory);
+  node* base = m->kids[0];
+  node* idx = strip(m->kids[1]);
+  std::string addr = u.slice(base);
+  if (idx->is(CXCursor_BinaryOperator)) {
+    node* a = strip(idx->kids[0]);
+    node* other = (a->is(CXCursor_DeclRefExpr) && a->decl == L.var) ? idx->kids[1] : idx->kids[0];
+    addr += " + " + u.slice(other);
+  }
+  const std::string v = u.toks[b].text;
+  const std::string targs = "<" + elem + ", " + std::to_string(*L.trip) + ">";
+  const std::string props = shape->elem_size < 4 ? ", properties{alignment<" + std::to_string(shape->elem_size) + ">}" : "";
+  std::string text = load ? v + " = block_load" + targs + "(" + addr + props + ")"
+                          : "block_store" + targs + "(" + addr + ", " + v + props + ")";
+  unsigned begin = loop->b;
+  node* body = loop->kids.back();
+  if (body->is(CXCursor_CompoundStmt)) text += ";";
+  // A pragma line right above the loop would apply to no loop: it goes too.
+  const std::size_t for_line = u.text.rfind('\n', loop->b) + 1;  // npos + 1 == 0
+  const std::string indent = u.text.substr(for_line, loop->b - for_line);
+  if (for_line >= 2 && indent.find_first_not_of(" \t") == std::string::npos) {
+    const std::size_t prev_line = u.text.rfind('\n', for_line - 2) + 1;
+    const std::string above = u.text.substr(prev_line, for_line - 1 - prev_line);
+    const std::size_t k = above.find_first_not_of(" \t");
+    if (k != std::string::npos && above.compare(k, 7, "#pragma") == 0 && above.find("unroll") != std::string::npos) {
+      begin = static_cast<unsigned>(prev_line);
+      text = indent + text;
+    }
+  }
+  return {r.edit(begin, loop->e, text)};
+}
+
 void check(const unit& u, reporter& r) {
   for (const function& f : u.fns) {
     f.body->visit([&](node* n) {
@@ -77,11 +127,13 @@ void check(const unit& u, reporter& r) {
       const bool store = unit_stride_ptr(u, lhs, L->var) && simd_element(u, rhs, L->var);
       if (!load && !store) return true;
       const std::string count = L->trip ? std::to_string(*L->trip) : "N";
+      std::vector<fix_it> fixes = whole_vector_fix(u, r, *L, n, load ? lhs : rhs, load ? rhs : lhs, load);
       r.report(kScalarMemoryLoop.info, n->b,
                std::string("element-by-element ") + (load ? "loads" : "stores") + " in a loop of " +
                    count + " iterations: one memory message per element where one " +
                    (load ? "block_load<T, " + count + ">(ptr + offset)" : "block_store<T, " + count + ">(ptr + offset, v)") +
-                   " moves the whole vector");
+                   " moves the whole vector",
+               fixes);
       return true;
     });
   }
