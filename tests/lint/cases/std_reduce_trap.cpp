@@ -30,3 +30,5 @@ void good(sycl::queue& q, const float* in, float* out) {
 float host_sum(const std::vector<float>& v) {
   return std::reduce(v.begin(), v.end()) + std::reduce(v.begin(), v.end(), 0.f);  // iterators
 }
+
+float host_sum2(const std::vector<float>& v) { return std::reduce(v.begin(), std::end(v)); }

@@ -1,6 +1,8 @@
 // std-reduce-trap: `reduce<T>(v, std::plus<T>())` found by ADL as std::reduce under DPC++.
 #include "common.hpp"
 
+#include <set>
+
 namespace xesim::lint {
 namespace {
 
@@ -22,9 +24,12 @@ void check(const unit& u, reporter& r) {
     if (c.args.size() != 2) continue;
     // The second argument a std function object (ADL brings in namespace std), or the first a
     // simd (the ESIMD reduction was meant).
-    bool std_op = false;
-    for (std::size_t k = c.args[1].first; k + 1 < c.args[1].second; ++k)
-      if (u.toks[k].is("std") && u.toks[k + 1].is("::")) std_op = true;
+    static const std::set<std::string> ops = {"plus", "minus", "multiplies", "bit_and", "bit_or",
+                                              "bit_xor", "logical_and", "logical_or", "maximum",
+                                              "minimum", "greater", "less"};
+    const std::size_t k = c.args[1].first;
+    const bool std_op = k + 2 < c.args[1].second && u.toks[k].is("std") && u.toks[k + 1].is("::") &&
+                        ops.count(u.toks[k + 2].text);
     node* a0 = arg_node(u, c, 0);
     const bool simd_arg = (a0 && simd_type(a0->type_spelling())) ||
                           (c.args[0].second - c.args[0].first == 1 &&

@@ -29,6 +29,11 @@ long long pow2_of(long long v) {
 struct prover {
   const unit& u;
   const function& f;
+  // The access's own lane count as written (a template parameter, say) and element size: a
+  // block access is whole dwords (N * sizeof(T) a multiple of 4), so an offset that is a
+  // multiple of that same N is aligned.
+  std::string lanes_text;
+  long long elem = 4;
 
   // Whether the variable is assigned anywhere after its declaration (then its value is unknown).
   bool reassigned(std::uint64_t key) const {
@@ -62,6 +67,8 @@ struct prover {
     n = strip(n);
     if (!n || depth > 12) return 1;
     if (auto v = const_value(u, n)) return pow2_of(*v < 0 ? -*v : *v);
+    if (!lanes_text.empty() && elem < 4 && u.joined(u.tok_at(n->b), u.tok_at(n->e)) == lanes_text)
+      return 4 / elem;
     switch (n->kind) {
       case CXCursor_BinaryOperator: {
         if (n->kids.size() != 2) return 1;
@@ -220,7 +227,7 @@ bool integral_arg(const unit& u, const call& c, std::size_t i) {
 
 void check(const unit& u, reporter& r) {
   for (const function& f : u.fns) {
-    prover pv{u, f};
+    prover pv{u, f, "", 4};
     for (const char* name : {"block_load", "block_store", "slm_block_load", "slm_block_store"}) {
       const bool slm = name[0] == 's';
       const bool store = std::string(name).find("store") != std::string::npos;
@@ -238,6 +245,8 @@ void check(const unit& u, reporter& r) {
           }
         }
         if (elem != 1 && elem != 2) continue;
+        pv.elem = elem;
+        pv.lanes_text = c.targs.size() >= 2 ? u.joined(c.targs[1].first, c.targs[1].second) : "";
         // The access address modulo 4: 0 is provably aligned, another value provably wrong.
         std::optional<long long> res;
         if (slm) {
