@@ -16,6 +16,10 @@ int cmd_run(const std::vector<std::string>& args);
 /// `xesim devices [--json [--sources]]`: the device table, current one marked.
 int cmd_devices(bool json, bool sources);
 
+/// `xesim lint [options] FILE... [-- flags]`: the source-level rules (docs/lint.md).
+/// Exit status 1 on an error-level finding, 2 on a usage error.
+int cmd_lint(const std::vector<std::string>& args);
+
 /// Exit status for a usage error (bad option, unknown device).
 inline constexpr int kUsageError = 2;
 

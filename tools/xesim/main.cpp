@@ -8,7 +8,7 @@ namespace {
 constexpr const char* kFooter =
     "Environment: XESIM_DEVICE=<id> (GPU model, see `xesim devices`), XESIM_GRF=normal|large,\n"
     "XESIM_THREADS=<n>, XESIM_CHECK=off|basic|full, CXX (compiler, default g++),\n"
-    "XDG_CACHE_HOME (cache of `xesim run`). Docs: docs/cli.md, docs/devices.md.";
+    "XDG_CACHE_HOME (cache of `xesim run`). Docs: docs/cli.md, docs/devices.md, docs/lint.md.";
 
 }  // namespace
 
@@ -28,6 +28,11 @@ int main(int argc, char** argv) {
   run->prefix_command();
   run->set_help_flag();
 
+  CLI::App* lint = app.add_subcommand("lint",
+                                      "check ESIMD sources for the guide's traps: lint FILE... "
+                                      "[-- flags]");
+  lint->prefix_command();
+  lint->set_help_flag();
   CLI::App* devices = app.add_subcommand("devices", "list the GPU models xesim can act as");
   bool json = false, sources = false;
   devices->add_flag("--json", json, "print the table as JSON");
@@ -41,5 +46,6 @@ int main(int argc, char** argv) {
   }
   if (*cxx) return xesim::cli::cmd_cxx(cxx->remaining());
   if (*run) return xesim::cli::cmd_run(run->remaining());
+  if (*lint) return xesim::cli::cmd_lint(lint->remaining());
   return xesim::cli::cmd_devices(json, sources);
 }
