@@ -17,3 +17,4 @@
 #include "xesim/memory/accessor_atomic.hpp"
 #include "xesim/memory/accessor_simd.hpp"
 #include "xesim/memory/accessor_prefetch.hpp"
+#include "xesim/memory/lsc.hpp"
