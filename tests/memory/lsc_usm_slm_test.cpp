@@ -117,6 +117,18 @@ TEST(LscBlock, UsmFormsAgainstTheOracle) {
   check_block<uint64_t, 64>();
 }
 
+TEST(LscBlock, FlagAlignmentOfScalarsAndVectors) {
+  // DPC++ asks a flag about a scalar too (overaligned_tag<4>::alignment<T> in Intel's tests).
+  EXPECT_EQ(overaligned_tag<4>::alignment<half>, 4u);
+  EXPECT_EQ((overaligned_tag<8>::alignment<simd<uint8_t, 16>>), 8u);
+  EXPECT_EQ(element_aligned_tag::alignment<double>, alignof(double));
+  EXPECT_EQ((element_aligned_tag::alignment<simd<int16_t, 8>>), alignof(int16_t));
+  using dq = sycl::ext::intel::esimd::detail::dqword_element_aligned_tag;
+  EXPECT_EQ((dq::alignment<simd<uint8_t, 16>>), 4u);  // LSC blocks move 4-byte units
+  EXPECT_EQ(dq::alignment<uint16_t>, 4u);
+  EXPECT_EQ((dq::alignment<simd<double, 4>>), 8u);
+}
+
 TEST(LscBlock, SlmFormsAgainstTheOracle) {
   srand(42);
   constexpr int N = 16;

@@ -20,7 +20,7 @@ namespace detail {
 /// DPC++'s dqword_element_aligned_tag, the default flag of lsc_block_load/store: the address is
 /// aligned to the element, at least to 4 bytes (an LSC block moves 4- or 8-byte units).
 struct dqword_element_aligned_tag {
-  template <class VT, class ET = typename VT::element_type>
+  template <class VT, class ET = flag_elem_t<VT>>
   static constexpr unsigned alignment = sizeof(ET) > 4 ? sizeof(ET) : 4;
 };
 }  // namespace detail
