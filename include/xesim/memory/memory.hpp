@@ -20,3 +20,4 @@
 #include "xesim/memory/rgba.hpp"
 #include "xesim/memory/unsupported.hpp"
 #include "xesim/memory/view_forms.hpp"
+#include "xesim/memory/lsc.hpp"

@@ -187,20 +187,29 @@ constexpr int simd_alignment(int bytes, int elem_align) {
 }  // namespace detail
 
 // ---- alignment flags of copy_from / copy_to / load constructors --------------------------------
+namespace detail {
+/// The element type a flag's alignment<VT> is asked about: VT's elements, or VT itself when it is
+/// a scalar (DPC++'s element_type_t; Intel's tests ask overaligned_tag<4>::alignment<T>).
+template <class VT, class = void> struct flag_elem { using type = VT; };
+template <class VT> struct flag_elem<VT, std::void_t<typename VT::element_type>> {
+  using type = typename VT::element_type;
+};
+template <class VT> using flag_elem_t = typename flag_elem<VT>::type;
+}  // namespace detail
 /// The address is aligned to the element type.
 struct element_aligned_tag {
-  template <class VT, class ET = typename VT::element_type>
+  template <class VT, class ET = detail::flag_elem_t<VT>>
   static constexpr unsigned alignment = alignof(ET);
 };
 /// The address is aligned to the whole vector (power-of-two rounded, as DPC++ computes it).
 struct vector_aligned_tag {
-  template <class VT, class ET = typename VT::element_type>
+  template <class VT, class ET = detail::flag_elem_t<VT>>
   static constexpr unsigned alignment = VT::storage_alignment;
 };
 /// The address is aligned to N bytes (N a power of two).
 template <unsigned N> struct overaligned_tag {
   static_assert((N & (N - 1)) == 0, "overaligned_tag: N must be a power of two");
-  template <class VT, class ET = typename VT::element_type>
+  template <class VT, class ET = detail::flag_elem_t<VT>>
   static constexpr unsigned alignment = N;
 };
 inline constexpr element_aligned_tag element_aligned = {};
