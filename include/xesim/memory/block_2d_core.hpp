@@ -9,6 +9,7 @@
 #include <string>
 
 #include "xesim/memory/block_2d_rules.hpp"
+#include "xesim/memory/block_2d_shuffle.hpp"
 #include "xesim/memory/port.hpp"
 #include "xesim/runtime/device_model.hpp"
 #include "xesim/simd/simd.hpp"
@@ -138,6 +139,7 @@ XESIM_INLINE simd<T, N> load_2d_core(const block_2d_access& a, const std::source
   if (check::on() && !memory_port_2d(a, loc)) [[unlikely]]
     return simd<T, N>(0);
   constexpr bool kRaw = N == L::kActualN;
+  constexpr std::int64_t kElem = sizeof(T);
   constexpr int kRowOut = kRaw ? L::kRowPitch : L::kRowSize;
   constexpr int kBlockOut = kRaw ? L::kBlockPitch : L::kDstBlock;
   simd<T, N> r;
@@ -145,23 +147,57 @@ XESIM_INLINE simd<T, N> load_2d_core(const block_2d_access& a, const std::source
   if constexpr (kRaw && (L::kRowPitch != L::kRowSize || L::kBlockPitch != L::kBlockSize ||
                          L::kDstN != N))
     std::memset(static_cast<void*>(out), 0, sizeof(T) * N);  // padding reads as 0
-  if constexpr (Transposed) {
-    // Rows into a small tile, then a plain transpose: W <= 8 columns, <= 32 rows.
+  if constexpr (Transposed && sizeof(T) == 4) {
+    // Rows into a tile 8 wide, then 8 x 8 register transposes: 20x a plain loop
+    // (bench/block_2d_bench "transposed").
+    constexpr int kRows = kRaw ? L::kRowsRead : H;
+    constexpr int kChunks = (L::kRowsRead + 7) / 8;
+    alignas(32) std::uint32_t tile[kChunks * 64] = {};
+    alignas(32) std::uint32_t col[64];
+    read_rect_2d<T, W, L::kRowsRead, 8>(reinterpret_cast<T*>(tile), a, a.x);
+    for (int j = 0; j < kChunks; ++j) {
+      transpose8x8_32(col, tile + 64 * j);
+      constexpr int kLast = kRows - 8 * (kChunks - 1);  // rows of the last chunk
+      const int n = j + 1 < kChunks ? 8 : kLast;
+      if (n <= 0) break;
+      for (int c = 0; c < W; ++c)
+        std::memcpy(static_cast<void*>(out + c * kRowOut + 8 * j), col + 8 * c, n * sizeof(T));
+    }
+  } else if constexpr (Transposed) {
+    // 8-byte elements (W <= 4, H == 8): a plain transpose of the tile.
     constexpr int kRows = kRaw ? L::kRowsRead : H;
     T tile[L::kRowsRead * W];
     read_rect_2d<T, W, L::kRowsRead, W>(tile, a, a.x);
     for (int c = 0; c < W; ++c)
       for (int i = 0; i < kRows; ++i) out[c * kRowOut + i] = tile[i * W + c];
   } else if constexpr (Transformed) {
-    // VNNI: row i of the result interleaves source rows V*i .. V*i+V-1, element by element.
+    // VNNI: row i of the result interleaves source rows V*i .. V*i+V-1, element by element:
+    // register shuffles for power-of-two widths (14x a plain loop, bench/block_2d_bench "vnni").
     constexpr int kV = L::kVnni;
     T tile[L::kRowsRead * W];
+    const std::int64_t pitch = std::int64_t(a.pitch_m1) + 1;
+    const bool inside = a.x >= 0 && a.y >= 0 &&
+                        std::int64_t(a.x) + NB * W <= (std::int64_t(a.width_m1) + 1) / kElem &&
+                        std::int64_t(a.y) + L::kRowsRead <= std::int64_t(a.height_m1) + 1;
     for (int b = 0; b < NB; ++b) {
-      read_rect_2d<T, W, L::kRowsRead, W>(tile, a, a.x + b * W);
       T* o = out + b * kBlockOut;
-      for (int i = 0; i < L::kColSize; ++i)
-        for (int c = 0; c < W; ++c)
-          for (int k = 0; k < kV; ++k) o[i * kRowOut + c * kV + k] = tile[(i * kV + k) * W + c];
+      if constexpr (vnni_shuffle_ok(sizeof(T), W)) {
+        if (inside) [[likely]] {  // straight from the surface's rows
+          const auto* src = static_cast<const unsigned char*>(a.base) + a.y * pitch +
+                            (std::int64_t(a.x) + b * W) * kElem;
+          for (int i = 0; i < L::kColSize; ++i)
+            vnni_rows<sizeof(T), W>(o + i * kRowOut, src + i * kV * pitch, pitch);
+          continue;
+        }
+      }
+      read_rect_2d<T, W, L::kRowsRead, W>(tile, a, a.x + b * W);
+      for (int i = 0; i < L::kColSize; ++i) {
+        if constexpr (vnni_shuffle_ok(sizeof(T), W))
+          vnni_rows<sizeof(T), W>(o + i * kRowOut, tile + i * kV * W, W * kElem);
+        else
+          for (int c = 0; c < W; ++c)
+            for (int k = 0; k < kV; ++k) o[i * kRowOut + c * kV + k] = tile[(i * kV + k) * W + c];
+      }
     }
   } else {
     for (int b = 0; b < NB; ++b)
