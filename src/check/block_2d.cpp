@@ -30,8 +30,9 @@ const char* param_fix(const char* what) {
   if (w.find("pitch") != std::string::npos)
     return "pass the row pitch in bytes minus 1, at least the width, a multiple of 16 bytes "
            "(pad the rows of the allocation)";
-  return "pass the width in bytes minus 1 (width * sizeof(T) - 1), at least 64 bytes and a "
-         "multiple of max(4, sizeof(T)); pad narrow matrices to 64 bytes per row";
+  if (w.find("height") != std::string::npos) return "pass the height in rows minus 1";
+  return "pass the width in bytes minus 1 (width * sizeof(T) - 1): a multiple of max(4, "
+         "sizeof(T)), at most 2^24";
 }
 
 bool range_ok(std::uintptr_t first, std::uint64_t bytes, const rt::allocation*& al) {

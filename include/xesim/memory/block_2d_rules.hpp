@@ -125,10 +125,10 @@ constexpr void check_block_2d_sizes() {
 }
 
 // ------------------------------ run-time surface rules (invalid-2d-block)
-/// Limits of a 2D surface (the hardware's 2D block message rules, PVC and Xe2).
+/// Limits of a 2D surface (the hardware's 2D block message rules, PVC and Xe2). No minimum
+/// width: Intel's e2e tests run surfaces 4 bytes wide (lsc_load_2d_u8.cpp).
 inline constexpr std::uint64_t kSurface2dMax = std::uint64_t(1) << 24;  ///< width, height, pitch
 inline constexpr std::uint32_t kSurface2dBaseAlign = 64;                ///< bytes
-inline constexpr std::uint32_t kSurface2dMinWidth = 64;                 ///< bytes
 inline constexpr std::uint32_t kSurface2dPitchAlign = 16;               ///< bytes
 
 /// The first surface rule a 2D block call breaks, or nullptr. `width_m1`, `pitch_m1` are bytes
@@ -140,7 +140,6 @@ inline const char* block_2d_param_error(const void* base, std::uint32_t width_m1
   const std::uint64_t unit = elem_bytes < 4 ? 4 : elem_bytes;
   if (reinterpret_cast<std::uintptr_t>(base) % kSurface2dBaseAlign != 0)
     return "the surface base address is not 64-byte aligned";
-  if (width < kSurface2dMinWidth) return "the surface width is below 64 bytes";
   if (width > kSurface2dMax) return "the surface width is above 2^24 bytes";
   if (width % unit != 0)
     return "the surface width is not a multiple of max(4, sizeof(T)) bytes";
