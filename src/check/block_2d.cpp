@@ -28,8 +28,10 @@ const char* param_fix(const char* what) {
   if (w.find("x *") != std::string::npos)
     return "start 1- and 2-byte blocks on a dword: x * sizeof(T) a multiple of 4";
   if (w.find("pitch") != std::string::npos)
-    return "pass the row pitch in bytes minus 1, at least the width, a multiple of 16 bytes "
-           "(pad the rows of the allocation)";
+    return "pass the row pitch in bytes minus 1: at least the width and 64 bytes, a multiple of "
+           "16 bytes (pad the rows of the allocation)";
+  if (w.find("64 bytes") != std::string::npos)
+    return "pad the surface to 64 bytes per row (width argument >= 63)";
   if (w.find("height") != std::string::npos) return "pass the height in rows minus 1";
   return "pass the width in bytes minus 1 (width * sizeof(T) - 1): a multiple of max(4, "
          "sizeof(T)), at most 2^24";
@@ -57,13 +59,16 @@ bool check_block_2d(const block_2d_access& a, const std::source_location& loc) n
   const rt::item_state* it = rt::current_item();
   if (!it) return true;  // host-side calls: no kernel to report, no checks
   try {
-    if (const char* bad = block_2d_param_error(a.base, a.width_m1, a.height_m1, a.pitch_m1, a.x,
-                                               a.elem_bytes)) {
-      check::report(check::severity::error, "invalid-2d-block", check::site_of(loc),
-                    std::string(a.name) + ": " + bad + " (the GPU's 2D block message needs it; "
-                    "its result is undefined)",
-                    check::item_lines(it) + surface_lines(a, loc), param_fix(bad));
-      return false;
+    if (const block_2d_issue bad = block_2d_param_error(a.base, a.width_m1, a.height_m1,
+                                                        a.pitch_m1, a.x, a.elem_bytes)) {
+      check::report(bad.error ? check::severity::error : check::severity::warning,
+                    "invalid-2d-block", check::site_of(loc),
+                    std::string(a.name) + ": " + bad.what +
+                        (bad.error ? " (the GPU's 2D block message needs it; its result is "
+                                     "undefined)"
+                                   : " (PVC tolerates it; later GPUs may not)"),
+                    check::item_lines(it) + surface_lines(a, loc), param_fix(bad.what));
+      if (bad.error) return false;
     }
     const block_2d_clip c = clip_2d(a);
     if (a.op == block_2d_op::prefetch || c.empty()) return true;

@@ -64,7 +64,7 @@ XESIM_INLINE bool memory_port_2d(const block_2d_access& a, const std::source_loc
   check::sample_stack(loc, std::uint64_t(a.elem_bytes) * a.cols * a.rows);
   if (block_2d_param_error(a.base, a.width_m1, a.height_m1, a.pitch_m1, a.x, a.elem_bytes))
       [[unlikely]]
-    return check_block_2d(a, loc);
+    return check_block_2d(a, loc);  // reports, then checks the bounds too (warnings)
   const block_2d_clip c = clip_2d(a);
   if (a.op == block_2d_op::prefetch || c.empty()) return true;  // nothing is touched
   std::uintptr_t first;

@@ -125,31 +125,47 @@ constexpr void check_block_2d_sizes() {
 }
 
 // ------------------------------ run-time surface rules (invalid-2d-block)
-/// Limits of a 2D surface (the hardware's 2D block message rules, PVC and Xe2). No minimum
-/// width: Intel's e2e tests run surfaces 4 bytes wide (lsc_load_2d_u8.cpp).
+/// Limits of a 2D surface (the hardware's 2D block message rules, PVC and Xe2, as Intel's
+/// Triton backend enforces them: intel-xpu-backend-for-triton #4526, #4829, #5555, #7965).
 inline constexpr std::uint64_t kSurface2dMax = std::uint64_t(1) << 24;  ///< width, height, pitch
 inline constexpr std::uint32_t kSurface2dBaseAlign = 64;                ///< bytes
+inline constexpr std::uint32_t kSurface2dMin = 64;                      ///< width, pitch bytes
 inline constexpr std::uint32_t kSurface2dPitchAlign = 16;               ///< bytes
 
-/// The first surface rule a 2D block call breaks, or nullptr. `width_m1`, `pitch_m1` are bytes
-/// minus 1, `height_m1` rows minus 1, `x` in elements (the call's arguments).
-inline const char* block_2d_param_error(const void* base, std::uint32_t width_m1,
-                                        std::uint32_t height_m1, std::uint32_t pitch_m1,
-                                        std::int32_t x, std::uint32_t elem_bytes) noexcept {
+/// A surface rule a 2D block call breaks. `error`: the message is malformed and its result
+/// wrong (the call is skipped); otherwise a documented minimum that PVC tolerates (Intel's own
+/// e2e tests read 4-byte-wide surfaces with 8-byte pitches): a warning, the call is performed.
+struct block_2d_issue {
+  const char* what = nullptr;
+  bool error = false;
+  explicit operator bool() const { return what != nullptr; }
+};
+
+/// The first surface rule a 2D block call breaks, errors before warnings. `width_m1`,
+/// `pitch_m1` are bytes minus 1, `height_m1` rows minus 1, `x` in elements (the arguments).
+inline block_2d_issue block_2d_param_error(const void* base, std::uint32_t width_m1,
+                                           std::uint32_t height_m1, std::uint32_t pitch_m1,
+                                           std::int32_t x, std::uint32_t elem_bytes) noexcept {
   const std::uint64_t width = std::uint64_t(width_m1) + 1, pitch = std::uint64_t(pitch_m1) + 1;
   const std::uint64_t unit = elem_bytes < 4 ? 4 : elem_bytes;
   if (reinterpret_cast<std::uintptr_t>(base) % kSurface2dBaseAlign != 0)
-    return "the surface base address is not 64-byte aligned";
-  if (width > kSurface2dMax) return "the surface width is above 2^24 bytes";
+    return {"the surface base address is not 64-byte aligned", true};
+  if (width > kSurface2dMax) return {"the surface width is above 2^24 bytes", true};
   if (width % unit != 0)
-    return "the surface width is not a multiple of max(4, sizeof(T)) bytes";
-  if (std::uint64_t(height_m1) + 1 > kSurface2dMax) return "the surface height is above 2^24 rows";
-  if (pitch < width) return "the surface pitch is smaller than its width";
-  if (pitch > kSurface2dMax) return "the surface pitch is above 2^24 bytes";
-  if (pitch % kSurface2dPitchAlign != 0) return "the surface pitch is not a multiple of 16 bytes";
+    return {"the surface width is not a multiple of max(4, sizeof(T)) bytes (the hardware "
+            "clips at dword granularity: the last elements read wrong)", true};
+  if (std::uint64_t(height_m1) + 1 > kSurface2dMax)
+    return {"the surface height is above 2^24 rows", true};
+  if (pitch < width) return {"the surface pitch is smaller than its width", true};
+  if (pitch > kSurface2dMax) return {"the surface pitch is above 2^24 bytes", true};
   if (elem_bytes < 4 && (std::int64_t(x) * elem_bytes) % 4 != 0)
-    return "x * sizeof(T) is not a multiple of 4 bytes (1- and 2-byte elements start on a dword)";
-  return nullptr;
+    return {"x * sizeof(T) is not a multiple of 4 bytes (1- and 2-byte elements start on a "
+            "dword)", true};
+  if (width < kSurface2dMin) return {"the surface width is below the documented 64 bytes", false};
+  if (pitch < kSurface2dMin) return {"the surface pitch is below the documented 64 bytes", false};
+  if (pitch % kSurface2dPitchAlign != 0)
+    return {"the surface pitch is not a multiple of 16 bytes", false};
+  return {};
 }
 
 }  // namespace xesim::esimd::detail
