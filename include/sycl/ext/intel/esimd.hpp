@@ -5,6 +5,9 @@
 #include "sycl/sycl.hpp"
 #include "xesim/esimd.hpp"
 #include "xesim/memory/lsc_types.hpp"
+#if __has_include("xesim/xmx/dpas.hpp")
+#include "xesim/xmx/dpas.hpp"  // DPC++'s esimd.hpp includes xmx/dpas.hpp too
+#endif
 
 namespace xesim::esimd::experimental {
 using ::xesim::tfloat32;
