@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "xesim/memory/block_2d_core.hpp"
+#include "xesim/memory/lsc_types.hpp"  // first: its `using detail::...` in experimental
 #include "xesim/memory/properties.hpp"
 
 namespace xesim::esimd {
@@ -118,9 +119,10 @@ XESIM_INLINE void store_2d(T* Ptr, unsigned SurfaceWidth, unsigned SurfaceHeight
 }
 
 namespace experimental {
-/// DPC++'s experimental::esimd::detail (__ESIMD_EDNS) names the same helpers
-/// (get_lsc_block_2d_data_size, ...): one namespace, so lookups through either agree.
-namespace detail = ::xesim::esimd::detail;
+/// DPC++'s experimental::esimd::detail (__ESIMD_EDNS) names the size helper too.
+namespace detail {
+using ::xesim::esimd::detail::get_lsc_block_2d_data_size;
+}  // namespace detail
 
 // ------------------------------ lsc_load_2d, lsc_prefetch_2d, lsc_store_2d
 /// As load_2d, with the cache hints as template arguments (L2H was L3H in older DPC++).
