@@ -114,12 +114,15 @@ sycl::event attention_decode(sycl::queue& q, const half* qp, const half* k, cons
                    reduce<float>(p.template select<16, 1>(g * 16).read(), std::plus<>());
           m = m_new;
           const simd<half, G * 16> ph = convert<half>(p);  // dpas A: P in FP16
-          for (int c = 0; c < kChunksD; ++c) {
-            for (int g = 0; g < G; ++g) acc[c].template select<16, 1>(g * 16) *= float(corr[g]);
-            // V tile: 16 keys x 16 of D, VNNI-transformed (the dpas B layout).
-            simd<half, 256> vt = load_2d<half, 16, 16, 1, false, true>(vh, row_bytes, rows,
+          for (int c = 0; c < kChunksD; c += 2) {
+            // V tiles: 16 keys x 2 blocks of 16 of D (whole 64-byte rows), VNNI-transformed:
+            // each block is a dpas B operand as loaded.
+            simd<half, 512> vt = load_2d<half, 16, 16, 2, false, true>(vh, row_bytes, rows,
                                                                        row_bytes, c * 16, s);
-            acc[c] = xmx::dpas<8, G, float>(acc[c], vt, ph);
+            for (int b = 0; b < 2; ++b) {
+              for (int g = 0; g < G; ++g) acc[c + b].template select<16, 1>(g * 16) *= float(corr[g]);
+              acc[c + b] = xmx::dpas<8, G, float>(acc[c + b], vt.template select<256, 1>(b * 256).read(), ph);
+            }
           }
         }
         // Partial result of this split: D sums, m, l per query head.
