@@ -94,6 +94,7 @@ constexpr device_model kModels[] = {
         .has_xmx = true,
         .is_integrated = false,
         .gen12_block_align16 = false,
+        .has_block_2d = true,
         .sources =
             "pci_device_id: 0xE20B (Intel Arc B580 product page, device ID; BMG-G21)\n"
             "xe_cores: 20 Xe2-cores (Intel ark, Arc B580)\n"
@@ -106,7 +107,8 @@ constexpr device_model kModels[] = {
             "max_clock_mhz: 2670 MHz graphics clock (Intel ark)\n"
             "mem_bandwidth_gbs: 456 GB/s (Intel ark: 192-bit, 19 Gbps)\n" XESIM_SRC_XE2_CORE
                 XESIM_SRC_DPAS_COMMON "has_xmx: 160 XMX engines (Intel ark)\n"
-            "is_integrated: discrete card\n",
+            "is_integrated: discrete card\n"
+            "has_block_2d: Xe2 LSC 2D block messages (DPC++ ESIMD load_2d/store_2d run on Xe2; IGC Xe2 target)\n",
     },
     {
         .id = "arc-a770",
@@ -142,6 +144,7 @@ constexpr device_model kModels[] = {
         .has_xmx = true,
         .is_integrated = false,
         .gen12_block_align16 = true,
+        .has_block_2d = false,
         .sources =
             "pci_device_id: 0x56A0 (Intel Arc A770 product page, device ID; DG2-512 / ACM-G10)\n"
             "xe_cores: 32 Xe-cores (Intel ark, Arc A770)\n"
@@ -157,7 +160,8 @@ constexpr device_model kModels[] = {
             "has_fp64: no native FP64 on DG2 (aspect::fp64 not reported)\n"
             "has_xmx: 512 XMX engines (Intel ark)\n"
             "is_integrated: discrete card\n"
-            "gen12_block_align16: Gen12-class block messages (Xe-HPG)\n",
+            "gen12_block_align16: Gen12-class block messages (Xe-HPG)\n"
+            "has_block_2d: false: DG2 has no 2D block messages (DPC++ ESIMD: load_2d/store_2d are PVC+ only)\n",
     },
     {
         .id = "max-1550",
@@ -193,6 +197,7 @@ constexpr device_model kModels[] = {
         .has_xmx = true,
         .is_integrated = false,
         .gen12_block_align16 = false,
+        .has_block_2d = true,
         .sources =
             "scope: the whole card, both stacks (ZE_FLAT_DEVICE_HIERARCHY=COMPOSITE); in FLAT mode "
             "each stack is a device with half of xe_cores, eus, memory and peaks\n"
@@ -228,7 +233,8 @@ constexpr device_model kModels[] = {
             "dpas_exec_size: 16 (ESIMD xmx::dpas: execution size 16 on PVC)\n" XESIM_SRC_DPAS_COMMON
             "has_fp64: full-rate FP64 vector engine (Intel Xe-HPC disclosure)\n"
             "has_xmx: 1024 XMX engines (Intel ark)\n"
-            "is_integrated: discrete card\n",
+            "is_integrated: discrete card\n"
+            "has_block_2d: PVC LSC 2D block messages (DPC++ ESIMD load_2d: \"available only for PVC\" when written)\n",
     },
     {
         .id = "meteor-lake",
@@ -264,6 +270,7 @@ constexpr device_model kModels[] = {
         .has_xmx = false,
         .is_integrated = true,
         .gen12_block_align16 = true,
+        .has_block_2d = false,
         .sources =
             "config: Core Ultra 7 155H, 8 Xe-cores (Intel ark)\n"
             "pci_device_id: 0x7D55 (Intel ark, Core Ultra 7 155H graphics device ID)\n"
@@ -284,7 +291,8 @@ constexpr device_model kModels[] = {
             "has_fp64: FP64 present on Xe-LPG (IGC Xe_MTL target enables FP64)\n"
             "has_xmx: false (IGC Xe_MTL target: no DPAS)\n"
             "is_integrated: integrated in the SoC\n"
-            "gen12_block_align16: Gen12-class block messages (Xe-LPG)\n",
+            "gen12_block_align16: Gen12-class block messages (Xe-LPG)\n"
+            "has_block_2d: false: Xe-LPG has no 2D block messages (IGC Xe_MTL target, DG2-class LSC)\n",
     },
     {
         .id = "lunar-lake",
@@ -320,6 +328,7 @@ constexpr device_model kModels[] = {
         .has_xmx = true,
         .is_integrated = true,
         .gen12_block_align16 = false,
+        .has_block_2d = true,
         .sources =
             "config: Arc 140V in Core Ultra 9 288V, 8 Xe2-cores (Intel ark)\n"
             "pci_device_id: 0x64A0 (Intel ark, Lunar Lake Arc 140V device ID)\n"
@@ -336,7 +345,8 @@ constexpr device_model kModels[] = {
             "GB/s\n" XESIM_SRC_XE2_CORE XESIM_SRC_DPAS_COMMON
             "peak_xmx_int8_tops: cross-check: Intel quotes 67 TOPS int8 for the Arc 140V GPU\n"
             "has_xmx: 64 XMX engines (Intel ark)\n"
-            "is_integrated: integrated in the SoC\n",
+            "is_integrated: integrated in the SoC\n"
+            "has_block_2d: Xe2 LSC 2D block messages (IGC Xe2 target)\n",
     },
 };
 

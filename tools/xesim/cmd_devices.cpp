@@ -111,6 +111,7 @@ nlohmann::ordered_json device_json(const device_model& d, bool with_sources) {
       {"has_xmx", d.has_xmx},
       {"is_integrated", d.is_integrated},
       {"gen12_block_align16", d.gen12_block_align16},
+      {"has_block_2d", d.has_block_2d},
   };
   if (with_sources) j["sources"] = sources_json(d);
   return j;

@@ -12,6 +12,7 @@
 #include "xesim/memory/slm_atomic.hpp"
 #include "xesim/memory/sync.hpp"
 #include "xesim/memory/prefetch.hpp"
+#include "xesim/memory/block_2d.hpp"
 #include "xesim/memory/accessor_block.hpp"
 #include "xesim/memory/accessor_gather.hpp"
 #include "xesim/memory/accessor_atomic.hpp"

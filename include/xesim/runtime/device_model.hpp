@@ -44,6 +44,7 @@ struct device_model {
   bool has_xmx;
   bool is_integrated;           ///< host_unified_memory
   bool gen12_block_align16;     ///< Gen12 (Xe-HPG/Xe-LPG): unaligned 16 B-default block ops give wrong data
+  bool has_block_2d;            ///< 2D block messages (lsc_load_block2d / lsc_store_block2d): Xe-HPC, Xe2
   const char* sources;          ///< where each number comes from, one "field: source" per line
 };
 
