@@ -16,6 +16,9 @@ int cmd_run(const std::vector<std::string>& args);
 /// `xesim devices [--json [--sources]]`: the device table, current one marked.
 int cmd_devices(bool json, bool sources);
 
+/// `xesim report out.json [--device id] [--svg f] [--png f]`: a profile's table and roofline.
+int cmd_report(const std::vector<std::string>& args);
+
 /// Exit status for a usage error (bad option, unknown device).
 inline constexpr int kUsageError = 2;
 

@@ -172,6 +172,12 @@ template <class A, class B> constexpr int operands_length() {
   }
 }
 
+/// The instruction kind of `Op` on R for the profile: a floating divide is extended math.
+template <binop Op, class R> constexpr profile::alu_kind alu_kind_of() {
+  if constexpr (Op == binop::div && !std::is_integral_v<R>) return profile::alu_kind::math;
+  else return profile::kind_of_elem<R>();
+}
+
 template <binop Op, class A, class B> XESIM_INLINE auto binary(const A& a, const B& b) {
   using R = computation_type_t<operand_elem_t<A>, operand_elem_t<B>>;
   constexpr int N = operands_length<A, B>();
@@ -192,6 +198,8 @@ template <binop Op, class A, class B> XESIM_INLINE auto binary(const A& a, const
     binop_loop<Op, R, N>(r.elems(), vec_operand<R>{va.elems()}, vec_operand<R>{vb.elems()});
     XESIM_UNINIT(check::uninit::propagate(r, va, vb);)
   }
+  XESIM_PROF(profile::count_alu<alu_kind_of<Op, R>(), N, sizeof(R),
+                                Op == binop::mul && !std::is_integral_v<R>>();)
   return r;
 }
 
@@ -215,6 +223,7 @@ template <cmpop Op, class A, class B> XESIM_INLINE auto comparison(const A& a, c
     const auto& vb = as_simd<R, N>(b);
     compare_n<Op, C, N>(m.elems(), vec_operand<R>{va.elems()}, vec_operand<R>{vb.elems()});
   }
+  XESIM_PROF(profile::count_alu<profile::kind_of_elem<R>(), N, sizeof(R)>();)
   return m;
 }
 

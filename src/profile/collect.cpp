@@ -1,0 +1,301 @@
+// Collecting the counters: the item invoker's item_begin / item_end, the memory port's
+// count_msg, dpas, and the engine's launch_end, which folds every worker's work-items into one
+// launch_counters, predicts it on every device row and files it under its kernel's name.
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "internal.hpp"
+#include "xesim/memory/port.hpp"
+#include "xesim/profile/hooks.hpp"
+#include "xesim/profile/model.hpp"
+#include "xesim/runtime/context.hpp"
+#include "xesim/runtime/device_model.hpp"
+
+namespace xesim::profile {
+
+namespace detail {
+constinit bool g_on = false;
+}  // namespace detail
+
+namespace {
+
+// Per-item samples are kept up to this many per worker and launch; above it every other item is
+// kept (the spread is then over a sample).
+constexpr std::size_t kMaxSamples = std::size_t(1) << 20;
+
+/// One worker thread's share of the running launch.
+struct worker_acc {
+  const rt::launch_info* launch = nullptr;
+  launch_counters sums;
+  std::vector<float> instr, bytes, elements, live;
+  std::uint64_t seen = 0;
+  // SLM sharing of the group being run: each item's write and read ranges.
+  std::uint64_t group = ~std::uint64_t(0);
+  struct ranges {
+    std::uint64_t wlo, whi, rlo, rhi;
+  };
+  std::vector<ranges> group_items;
+
+  void flush_group() {
+    if (group_items.empty()) return;
+    bool any_slm = false, shared = false;
+    for (std::size_t i = 0; i < group_items.size(); ++i) {
+      const ranges& a = group_items[i];
+      if (a.whi > a.wlo || a.rhi > a.rlo) any_slm = true;
+      for (std::size_t j = 0; j < group_items.size() && !shared; ++j) {
+        if (i == j) continue;
+        const ranges& b = group_items[j];  // a reads what b wrote?
+        if (a.rhi > a.rlo && b.whi > b.wlo && a.rlo < b.whi && b.wlo < a.rhi) shared = true;
+      }
+    }
+    if (any_slm) ++(shared ? sums.slm_groups_shared : sums.slm_groups_private);
+    group_items.clear();
+  }
+};
+
+std::mutex g_workers_mutex;
+std::vector<worker_acc*>& workers() {
+  static auto* v = new std::vector<worker_acc*>;
+  return *v;
+}
+worker_acc& my_acc() {
+  thread_local worker_acc* acc = [] {
+    auto* a = new worker_acc;  // lives for the process: launch_end reads it after the worker ran
+    std::lock_guard lock(g_workers_mutex);
+    workers().push_back(a);
+    return a;
+  }();
+  return *acc;
+}
+
+spread spread_of(std::vector<float>& v) {
+  spread s;
+  if (v.empty()) return s;
+  const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
+  std::nth_element(v.begin(), mid, v.end());
+  s.median = *mid;
+  const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+  s.min = *lo;
+  s.max = *hi;
+  return s;
+}
+
+int size_bucket(std::uint64_t bytes) {
+  if (bytes == 0) return 0;
+  const int b = 63 - std::countl_zero(bytes);
+  return b < kSizeBuckets ? b : kSizeBuckets - 1;
+}
+
+bool g_timing_model = false;
+
+}  // namespace
+
+void set_enabled(bool on) noexcept {
+  detail::g_on = on;
+  auto& port = check::detail::g_port;
+  port = static_cast<std::uint8_t>((port & ~check::detail::kPortProfile) |
+                                   (on ? check::detail::kPortProfile : 0));
+}
+bool timing_model() noexcept { return g_timing_model; }
+void set_timing_model(bool on) noexcept { g_timing_model = on; }
+
+// ------------------------------ item_begin / item_end
+void item_begin(rt::item_state& it) noexcept {
+  std::memset(static_cast<void*>(&it.prof), 0, sizeof(it.prof));
+  it.prof.on = true;
+  it.prof.alu_since_load = true;
+  it.prof.slm_write_lo = it.prof.slm_read_lo = ~std::uint64_t(0);
+}
+
+void item_end(rt::item_state& it) noexcept {
+  if (!it.prof.on) return;
+  worker_acc& acc = my_acc();
+  if (acc.launch != it.launch) {  // the first item of a launch on this worker
+    acc.launch = it.launch;
+    acc.sums = launch_counters{};
+    acc.instr.clear();
+    acc.bytes.clear();
+    acc.elements.clear();
+    acc.live.clear();
+    acc.seen = 0;
+    acc.group = ~std::uint64_t(0);
+    acc.group_items.clear();
+  }
+  const item_counters& c = it.prof;
+  launch_counters& s = acc.sums;
+  ++s.items;
+  double instr = 0, bytes = 0;
+  for (int w = 0; w < kWidths; ++w) {
+    for (int k = 0; k < kAluKinds; ++k) s.alu_instr[w][k] += double(c.alu_instr[w][k]);
+    s.fp_mul_instr[w] += double(c.fp_mul_instr[w]);
+  }
+  for (int k = 0; k < kAluKinds; ++k) {
+    s.alu_lanes[k] += double(c.alu_lanes[k]);
+    instr += double(c.alu_instr[1][k]);
+  }
+  for (int k = 0; k < kMsgKinds; ++k)
+    for (int b = 0; b < kSizeBuckets; ++b) {
+      s.msgs[k][b] += double(c.msgs[k][b]);
+      s.bytes[k][b] += double(c.bytes[k][b]);
+      bytes += double(c.bytes[k][b]);
+    }
+  s.gather_lanes += double(c.gather_lanes);
+  s.contiguous_gathers += double(c.contiguous_gathers);
+  s.elements += double(c.elements);
+  s.load_rounds += double(c.load_rounds);
+  s.slm_rounds += double(c.slm_rounds);
+  s.barriers += double(it.barriers_passed);
+  s.dpas += double(c.dpas);
+  s.dpas_flops += double(c.dpas_flops);
+  s.dpas_int_flops += double(c.dpas_int);
+  s.peak_live_bytes = std::max(s.peak_live_bytes, double(it.peak_live_bytes));
+  s.slm_bytes = std::max<std::uint64_t>(s.slm_bytes, it.slm_size);
+  if (acc.seen++ < kMaxSamples || acc.seen % 2 == 0) {
+    acc.instr.push_back(float(instr));
+    acc.bytes.push_back(float(bytes));
+    acc.elements.push_back(float(c.elements));
+    acc.live.push_back(float(it.peak_live_bytes));
+  }
+  if (it.group) {  // nd_range: SLM sharing within the group
+    if (acc.group != it.group_linear_id) {
+      acc.flush_group();
+      acc.group = it.group_linear_id;
+    }
+    acc.group_items.push_back({c.slm_write_lo, c.slm_write_hi, c.slm_read_lo, c.slm_read_hi});
+  }
+  it.prof.on = false;
+}
+
+// ------------------------------ count_msg
+void count_msg(const msg_record& m) noexcept {
+  rt::item_state* it = rt::current_item();
+  if (!it || !it->prof.on) return;
+  item_counters& c = it->prof;
+  using esimd::detail::mem_op;
+  const mem_op op = static_cast<mem_op>(m.op);
+  const bool load = op == mem_op::block_load || op == mem_op::gather || op == mem_op::atomic;
+  const bool store = op == mem_op::block_store || op == mem_op::scatter;
+  const std::uint64_t bytes = std::uint64_t(m.elem_bytes) * m.elems * m.lanes;
+  msg_kind k;
+  if (m.slm) {
+    k = op == mem_op::atomic                                  ? msg_kind::slm_atomic
+        : op == mem_op::gather || op == mem_op::scatter ? msg_kind::slm_gather
+                                                              : msg_kind::slm_block;
+  } else if (op == mem_op::prefetch) {
+    k = msg_kind::prefetch;
+  } else if (op == mem_op::atomic) {
+    k = msg_kind::atomic;
+  } else if (m.lanes * m.elems == 1) {
+    k = msg_kind::scalar;
+  } else if (op == mem_op::block_load) {
+    k = msg_kind::block_load;
+  } else if (op == mem_op::block_store) {
+    k = msg_kind::block_store;
+  } else if (op == mem_op::gather) {
+    k = msg_kind::gather;
+  } else if (op == mem_op::scatter) {
+    k = msg_kind::scatter;
+  } else {
+    k = msg_kind::block_2d;  // kinds added after these (LSC 2D blocks)
+  }
+  const int ki = static_cast<int>(k), b = size_bucket(bytes);
+  ++c.msgs[ki][b];
+  c.bytes[ki][b] += bytes;
+  if (op == mem_op::gather || op == mem_op::scatter || op == mem_op::atomic) {
+    c.gather_lanes += m.lanes;
+    if (m.contiguous) ++c.contiguous_gathers;
+  }
+  if (m.slm) {
+    if (m.slm_lo <= m.slm_hi) {
+      if (store || op == mem_op::atomic) {
+        c.slm_write_lo = std::min(c.slm_write_lo, m.slm_lo);
+        c.slm_write_hi = std::max(c.slm_write_hi, m.slm_hi);
+      }
+      if (load) {
+        c.slm_read_lo = std::min(c.slm_read_lo, m.slm_lo);
+        c.slm_read_hi = std::max(c.slm_read_hi, m.slm_hi);
+      }
+    }
+    if (load && (c.alu_since_load || c.slm_stored)) ++c.slm_rounds;
+    c.slm_stored = store;
+    if (load) c.alu_since_load = false;
+  } else if (op != mem_op::prefetch) {
+    c.elements += std::uint64_t(m.lanes) * m.elems;
+    if (load && c.alu_since_load) {
+      ++c.load_rounds;
+      c.alu_since_load = false;
+    }
+  }
+}
+
+// ------------------------------ dpas
+void count_dpas_slow(int repeat, int exec_size, int depth, int ops_per_channel,
+                     bool integer) noexcept {
+  rt::item_state* it = rt::current_item();
+  if (!it || !it->prof.on) return;
+  const std::uint64_t flops =
+      2ull * std::uint64_t(repeat) * std::uint64_t(exec_size) * std::uint64_t(depth) *
+      std::uint64_t(ops_per_channel);
+  ++it->prof.dpas;
+  it->prof.dpas_flops += flops;
+  if (integer) it->prof.dpas_int += flops;
+  it->prof.alu_since_load = true;
+}
+
+// ------------------------------ launch_end
+launch_counters collect_launch(const rt::launch_info& info) {
+  launch_counters total;
+  std::vector<float> instr, bytes, elements, live;
+  {
+    std::lock_guard lock(g_workers_mutex);
+    for (worker_acc* a : workers()) {
+      if (a->launch != &info) continue;
+      a->flush_group();
+      total.add(a->sums);
+      instr.insert(instr.end(), a->instr.begin(), a->instr.end());
+      bytes.insert(bytes.end(), a->bytes.begin(), a->bytes.end());
+      elements.insert(elements.end(), a->elements.begin(), a->elements.end());
+      live.insert(live.end(), a->live.begin(), a->live.end());
+      a->launch = nullptr;
+    }
+  }
+  total.instr_per_item = spread_of(instr);
+  total.bytes_per_item = spread_of(bytes);
+  total.elements_per_item = spread_of(elements);
+  total.live_per_item = spread_of(live);
+  total.name = kernel_display_name(info);
+  total.dims = info.dims;
+  total.nd_range = info.is_nd_range;
+  total.group_size = 1;
+  for (int d = 0; d < 3; ++d) {
+    total.global[d] = info.global[d];
+    total.local[d] = info.local[d];
+    total.group_size *= info.local[d];
+  }
+  return total;
+}
+
+std::string kernel_display_name(const rt::launch_info& info) {
+  const std::string n = info.kernel_name ? info.kernel_name : "(unnamed kernel)";
+  if (n.find("<lambda") == std::string::npos || info.call_loc.line() == 0) return n;
+  // An unnamed lambda: its location, as the user wrote it (the parallel_for call).
+  std::string file = info.call_loc.file_name();
+  if (const std::size_t slash = file.rfind('/'); slash != std::string::npos)
+    file = file.substr(slash + 1);
+  return "lambda at " + file + ":" + std::to_string(info.call_loc.line());
+}
+
+double launch_end(const void* launch_info_ptr, std::uint64_t start_ns, std::uint64_t end_ns) {
+  const auto& info = *static_cast<const rt::launch_info*>(launch_info_ptr);
+  launch_counters c = collect_launch(info);
+  c.alu_counted = instrumented_build();
+  c.live_counted = c.alu_counted || c.peak_live_bytes > 0;
+  return record_launch(std::move(c), start_ns, end_ns);
+}
+
+}  // namespace xesim::profile
