@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -24,6 +25,57 @@ constinit bool g_on = false;
 
 namespace {
 
+/// Ranges closer than this merge (a row stride leaves gaps the DRAM pages still cover).
+constexpr std::uint64_t kRangeGap = 4096;
+
+/// Adds [lo, hi) to the item's ranges of direction `dir` (0 read, 1 written).
+void add_range(item_counters& c, int dir, std::uint64_t lo, std::uint64_t hi) {
+  std::uint64_t* rl = c.range_lo[dir];
+  std::uint64_t* rh = c.range_hi[dir];
+  int best = -1;
+  std::uint64_t best_gap = ~std::uint64_t(0);
+  for (int i = 0; i < c.ranges[dir]; ++i) {
+    const std::uint64_t gap = lo > rh[i] ? lo - rh[i] : rl[i] > hi ? rl[i] - hi : 0;
+    if (gap < best_gap) {
+      best_gap = gap;
+      best = i;
+    }
+  }
+  if (best < 0 || (best_gap > kRangeGap && c.ranges[dir] < item_counters::kRanges)) {
+    const int i = c.ranges[dir]++;
+    rl[i] = lo;
+    rh[i] = hi;
+    return;
+  }
+  rl[best] = std::min(rl[best], lo);
+  rh[best] = std::max(rh[best], hi);
+}
+
+/// Merged address intervals: start -> end.
+using interval_map = std::map<std::uint64_t, std::uint64_t>;
+void add_interval(interval_map& m, std::uint64_t lo, std::uint64_t hi) {
+  auto it = m.upper_bound(lo);
+  if (it != m.begin()) {
+    auto prev = std::prev(it);
+    if (prev->second + kRangeGap >= lo) {
+      lo = prev->first;
+      hi = std::max(hi, prev->second);
+      it = m.erase(prev);
+    }
+  }
+  while (it != m.end() && it->first <= hi + kRangeGap) {
+    hi = std::max(hi, it->second);
+    it = m.erase(it);
+  }
+  m.emplace(lo, hi);
+}
+double interval_bytes(const interval_map& m) {
+  double s = 0;
+  for (const auto& [lo, hi] : m) s += double(hi - lo);
+  return s;
+}
+
+
 // Per-item samples are kept up to this many per worker and launch; above it every other item is
 // kept (the spread is then over a sample).
 constexpr std::size_t kMaxSamples = std::size_t(1) << 20;
@@ -34,6 +86,7 @@ struct worker_acc {
   launch_counters sums;
   std::vector<float> instr, bytes, elements, live;
   std::uint64_t seen = 0;
+  interval_map footprint[2];  ///< global bytes read / written by this worker's items
   // SLM sharing of the group being run: each item's write and read ranges.
   std::uint64_t group = ~std::uint64_t(0);
   struct ranges {
@@ -123,6 +176,8 @@ void item_end(rt::item_state& it) noexcept {
     acc.elements.clear();
     acc.live.clear();
     acc.seen = 0;
+    acc.footprint[0].clear();
+    acc.footprint[1].clear();
     acc.group = ~std::uint64_t(0);
     acc.group_items.clear();
   }
@@ -144,6 +199,11 @@ void item_end(rt::item_state& it) noexcept {
       s.bytes[k][b] += double(c.bytes[k][b]);
       bytes += double(c.bytes[k][b]);
     }
+  s.load_bytes += double(c.load_bytes);
+  s.store_bytes += double(c.store_bytes);
+  for (int dir = 0; dir < 2; ++dir)
+    for (int i = 0; i < c.ranges[dir]; ++i)
+      add_interval(acc.footprint[dir], c.range_lo[dir][i], c.range_hi[dir][i]);
   s.gather_lanes += double(c.gather_lanes);
   s.contiguous_gathers += double(c.contiguous_gathers);
   s.elements += double(c.elements);
@@ -211,14 +271,14 @@ void count_msg(const msg_record& m) noexcept {
     if (m.contiguous) ++c.contiguous_gathers;
   }
   if (m.slm) {
-    if (m.slm_lo <= m.slm_hi) {
+    if (m.lo <= m.hi) {
       if (store || op == mem_op::atomic) {
-        c.slm_write_lo = std::min(c.slm_write_lo, m.slm_lo);
-        c.slm_write_hi = std::max(c.slm_write_hi, m.slm_hi);
+        c.slm_write_lo = std::min(c.slm_write_lo, m.lo);
+        c.slm_write_hi = std::max(c.slm_write_hi, m.hi);
       }
       if (load) {
-        c.slm_read_lo = std::min(c.slm_read_lo, m.slm_lo);
-        c.slm_read_hi = std::max(c.slm_read_hi, m.slm_hi);
+        c.slm_read_lo = std::min(c.slm_read_lo, m.lo);
+        c.slm_read_hi = std::max(c.slm_read_hi, m.hi);
       }
     }
     if (load && (c.alu_since_load || c.slm_stored)) ++c.slm_rounds;
@@ -226,6 +286,8 @@ void count_msg(const msg_record& m) noexcept {
     if (load) c.alu_since_load = false;
   } else if (op != mem_op::prefetch) {
     c.elements += std::uint64_t(m.lanes) * m.elems;
+    (store ? c.store_bytes : c.load_bytes) += bytes;
+    if (m.lo <= m.hi) add_range(c, store ? 1 : 0, m.base + m.lo, m.base + m.hi);
     if (load && c.alu_since_load) {
       ++c.load_rounds;
       c.alu_since_load = false;
@@ -251,12 +313,15 @@ void count_dpas_slow(int repeat, int exec_size, int depth, int ops_per_channel,
 launch_counters collect_launch(const rt::launch_info& info) {
   launch_counters total;
   std::vector<float> instr, bytes, elements, live;
+  interval_map footprint[2];
   {
     std::lock_guard lock(g_workers_mutex);
     for (worker_acc* a : workers()) {
       if (a->launch != &info) continue;
       a->flush_group();
       total.add(a->sums);
+      for (int dir = 0; dir < 2; ++dir)
+        for (const auto& [lo, hi] : a->footprint[dir]) add_interval(footprint[dir], lo, hi);
       instr.insert(instr.end(), a->instr.begin(), a->instr.end());
       bytes.insert(bytes.end(), a->bytes.begin(), a->bytes.end());
       elements.insert(elements.end(), a->elements.begin(), a->elements.end());
@@ -264,6 +329,8 @@ launch_counters collect_launch(const rt::launch_info& info) {
       a->launch = nullptr;
     }
   }
+  total.footprint_load = interval_bytes(footprint[0]);
+  total.footprint_store = interval_bytes(footprint[1]);
   total.instr_per_item = spread_of(instr);
   total.bytes_per_item = spread_of(bytes);
   total.elements_per_item = spread_of(elements);

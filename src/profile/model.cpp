@@ -37,9 +37,8 @@ constexpr double kCpiFp64Emulated = 8;  ///< devices without FP64 (DG2): emulate
 /// Thread dispatch: cycles per hardware thread per Xe-core. Calibrated: the guide's 1D range with
 /// one element per thread runs 21.7x slower than a 3D range with a row per thread.
 constexpr double kDispatchClk = 14;
-/// Fixed start-up of one launch (model choice: a few us, the order of a kernel's start on a
-/// Level Zero queue; not calibrated).
-constexpr double kLaunchNs = 2000;
+/// Fixed start-up of one launch in the device timeline (model choice: ~1 us; not calibrated).
+constexpr double kLaunchNs = 1000;
 /// Fraction of the XMX peak dpas reaches (calibrated: bf16 GEMM at ~70-80% of peak).
 constexpr double kXmxEfficiency = 0.80;
 /// The norm the terms combine with: 3 (a max when one term dominates; two equal terms take
@@ -105,6 +104,12 @@ double launch_counters::global_bytes() const {
     if (is_global(static_cast<msg_kind>(k))) s += bytes_of(static_cast<msg_kind>(k));
   return s;
 }
+double launch_counters::dram_bytes() const {
+  const double g = global_bytes();
+  if (footprint_load + footprint_store <= 0 || load_bytes + store_bytes <= 0) return g;
+  const double d = std::min(load_bytes, footprint_load) + std::min(store_bytes, footprint_store);
+  return std::min(g, d * g / (load_bytes + store_bytes));
+}
 double launch_counters::flops() const {
   return alu_lanes[static_cast<int>(alu_kind::fp32)] + alu_lanes[static_cast<int>(alu_kind::fp16)] +
          alu_lanes[static_cast<int>(alu_kind::fp64)] + dpas_flops;
@@ -127,6 +132,10 @@ void launch_counters::add(const launch_counters& o) {
       bytes[k][b] += o.bytes[k][b];
     }
   gather_lanes += o.gather_lanes;
+  load_bytes += o.load_bytes;
+  store_bytes += o.store_bytes;
+  footprint_load += o.footprint_load;  // launches of one kernel: the sum bounds the union
+  footprint_store += o.footprint_store;
   contiguous_gathers += o.contiguous_gathers;
   elements += o.elements;
   load_rounds += o.load_rounds;
@@ -217,6 +226,9 @@ prediction predict(const dev::device_model& d, const launch_counters& c, bool la
       lsc_clk += lsc_clocks(kind, n, bytes, lanes_per_msg);
     }
   }
+  // Repeated bytes hit the L2 (payload above the footprint): DRAM moves the footprint.
+  const double g = c.global_bytes();
+  if (g > 0) dram_s *= c.dram_bytes() / g;
   p.mem_ns = dram_s * 1e9;
   p.messages_ns = lsc_clk / (d.xe_cores * clk) * 1e9;
 
@@ -270,7 +282,7 @@ prediction predict(const dev::device_model& d, const launch_counters& c, bool la
   const double body = std::pow(norm, 1.0 / kNorm);
   if (p.launch_ns > body) p.bound = "launch";
   p.time_ns = body + p.launch_ns;
-  p.bytes = c.global_bytes();
+  p.bytes = c.dram_bytes();
   p.flops = c.flops();
   p.bandwidth_gbps = p.bytes / p.time_ns;
   p.bandwidth_fraction = p.bandwidth_gbps / d.mem_bandwidth_gbs;

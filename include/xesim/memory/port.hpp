@@ -79,11 +79,12 @@ template <int L, class OffsetT>
 template <int L = 1, class OffsetT = std::uint64_t>
 [[gnu::noinline, gnu::cold]] void profile_access(mem_access a, const OffsetT* o) noexcept {
   profile::msg_record m{static_cast<std::uint8_t>(a.op), a.space == mem_space::slm, false,
-                        a.elem_bytes, a.lanes, a.elems, 1, 0};
+                        a.elem_bytes, a.lanes, a.elems,
+                        reinterpret_cast<std::uintptr_t>(a.base), 1, 0};
   const std::uint64_t step = std::uint64_t(a.elem_bytes) * a.elems, bytes = step;
   if (!o) {
-    m.slm_lo = a.offset;
-    m.slm_hi = a.offset + bytes;
+    m.lo = a.offset;
+    m.hi = a.offset + bytes;
   } else {
     bool contiguous = true;
     std::uint64_t lo = ~std::uint64_t(0), hi = 0;
@@ -94,8 +95,8 @@ template <int L = 1, class OffsetT = std::uint64_t>
       hi = v + bytes > hi ? v + bytes : hi;
     }
     m.contiguous = contiguous && L > 1;
-    m.slm_lo = lo;
-    m.slm_hi = hi;
+    m.lo = lo;
+    m.hi = hi;
   }
   profile::count_msg(m);
 }

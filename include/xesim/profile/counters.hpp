@@ -72,6 +72,12 @@ struct item_counters {
   std::uint64_t dpas;               ///< dpas instructions
   std::uint64_t dpas_flops;         ///< their multiply-adds x 2
   std::uint64_t dpas_int;           ///< of which integer (int8 / int4 / uint8 ...)
+  std::uint64_t load_bytes, store_bytes;     ///< global payload bytes read / written
+  /// Global address ranges read ([0]) and written ([1]), merged (at most kRanges each; a new
+  /// range far from all is merged into the nearest): the footprint DRAM sees.
+  static constexpr int kRanges = 4;
+  std::uint64_t range_lo[2][kRanges], range_hi[2][kRanges];
+  std::uint8_t ranges[2];
   std::uint64_t slm_write_lo, slm_write_hi;  ///< SLM byte range this item wrote
   std::uint64_t slm_read_lo, slm_read_hi;    ///< and read
   bool alu_since_load;  ///< an ALU op ran since the last load (opens a new load round)

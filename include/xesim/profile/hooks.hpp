@@ -57,7 +57,8 @@ struct msg_record {
   std::uint32_t elem_bytes;
   std::uint32_t lanes;
   std::uint32_t elems;
-  std::uint64_t slm_lo, slm_hi;  ///< SLM bytes touched (slm ops; lo > hi when unknown)
+  std::uintptr_t base;   ///< the USM pointer (0 for SLM)
+  std::uint64_t lo, hi;  ///< byte offsets from base the message touches: [lo, hi)
 };
 [[gnu::cold, gnu::noinline]] void count_msg(const msg_record& m) noexcept;
 

@@ -38,6 +38,10 @@ struct launch_counters {
   double msgs[kMsgKinds][kSizeBuckets] = {};
   double bytes[kMsgKinds][kSizeBuckets] = {};
   double gather_lanes = 0, contiguous_gathers = 0, elements = 0;
+  double load_bytes = 0, store_bytes = 0;  ///< global payload read / written
+  /// Distinct global bytes read / written (address ranges, merged): what DRAM must move when
+  /// repeats hit the cache. 0: unknown (the model then takes every payload byte to DRAM).
+  double footprint_load = 0, footprint_store = 0;
   double load_rounds = 0, slm_rounds = 0, barriers = 0;
   double dpas = 0, dpas_flops = 0, dpas_int_flops = 0;
   double peak_live_bytes = 0;  ///< largest over the work-items
@@ -51,6 +55,8 @@ struct launch_counters {
   double bytes_of(msg_kind k) const;
   /// Global-memory payload bytes (loads, stores, gathers, scatters, atomics; not SLM, prefetch).
   double global_bytes() const;
+  /// The bytes DRAM moves: per direction the smaller of payload and footprint (when known).
+  double dram_bytes() const;
   /// Floating-point operations: vector fp lanes plus dpas multiply-adds x 2.
   double flops() const;
   /// Adds another launch of the same kernel (sums, larger maxima; spreads of the larger launch).
@@ -75,7 +81,7 @@ struct prediction {
   double tflops = 0;
   double threads_per_eu = 0;  ///< resident threads per EU (occupancy)
   double occupancy = 0;       ///< resident threads / hardware threads of the device
-  double bytes = 0, flops = 0;
+  double bytes = 0, flops = 0;  ///< DRAM bytes, floating-point operations
   /// Adds another launch (times, bytes and flops sum; rates recomputed; bound of the longer).
   void add(const prediction& o, const dev::device_model& d);
 };
