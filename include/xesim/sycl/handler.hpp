@@ -40,11 +40,12 @@ inline __attribute__((always_inline)) void run_item(const rt::item_state& s, con
   rt::item_state& st = const_cast<rt::item_state&>(s);
   st.stack_top = st.stack_min = reinterpret_cast<std::uintptr_t>(top);
   st.stack_min_loc = st.last_op_loc = {};
-  st.live_bytes = st.peak_live_bytes = 0;
-  if (profile::on()) [[unlikely]]
+  if constexpr (XESIM_SIMD_LIVE) st.live_bytes = st.peak_live_bytes = 0;
+  const bool profiling = profile::on();  // one load per work-item
+  if (profiling) [[unlikely]]
     profile::item_begin(st);
   body();
-  if (profile::on()) [[unlikely]]
+  if (profiling) [[unlikely]]
     profile::item_end(st);
   if (rt::over_grf_budget<XESIM_SIMD_LIVE>(st)) [[unlikely]]
     rt::report_stack_overflow(st);
