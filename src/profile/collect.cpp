@@ -158,15 +158,29 @@ bool timing_model() noexcept { return g_timing_model; }
 void set_timing_model(bool on) noexcept { g_timing_model = on; }
 
 // ------------------------------ item_begin / item_end
+// Counter blocks of this thread's running items (a work-group's fibers each hold one).
+static thread_local std::vector<item_counters*> tls_free_counters;
+
 void item_begin(rt::item_state& it) noexcept {
-  std::memset(static_cast<void*>(&it.prof), 0, sizeof(it.prof));
-  it.prof.on = true;
-  it.prof.alu_since_load = true;
-  it.prof.slm_write_lo = it.prof.slm_read_lo = ~std::uint64_t(0);
+  item_counters* c;
+  if (tls_free_counters.empty()) {
+    c = new item_counters;
+  } else {
+    c = tls_free_counters.back();
+    tls_free_counters.pop_back();
+  }
+  std::memset(static_cast<void*>(c), 0, sizeof(*c));
+  c->on = true;
+  c->alu_since_load = true;
+  c->slm_write_lo = c->slm_read_lo = ~std::uint64_t(0);
+  it.prof = c;
 }
 
 void item_end(rt::item_state& it) noexcept {
-  if (!it.prof.on) return;
+  if (!it.prof) return;
+  item_counters* block = it.prof;
+  it.prof = nullptr;
+  tls_free_counters.push_back(block);  // reused by the next item (the data is read below)
   worker_acc& acc = my_acc();
   if (acc.launch != it.launch) {  // the first item of a launch on this worker
     acc.launch = it.launch;
@@ -181,7 +195,7 @@ void item_end(rt::item_state& it) noexcept {
     acc.group = ~std::uint64_t(0);
     acc.group_items.clear();
   }
-  const item_counters& c = it.prof;
+  const item_counters& c = *block;
   launch_counters& s = acc.sums;
   ++s.items;
   double instr = 0, bytes = 0;
@@ -228,14 +242,13 @@ void item_end(rt::item_state& it) noexcept {
     }
     acc.group_items.push_back({c.slm_write_lo, c.slm_write_hi, c.slm_read_lo, c.slm_read_hi});
   }
-  it.prof.on = false;
 }
 
 // ------------------------------ count_msg
 void count_msg(const msg_record& m) noexcept {
   rt::item_state* it = rt::current_item();
-  if (!it || !it->prof.on) return;
-  item_counters& c = it->prof;
+  if (!it || !it->prof) return;
+  item_counters& c = *it->prof;
   using esimd::detail::mem_op;
   const mem_op op = static_cast<mem_op>(m.op);
   const bool load = op == mem_op::block_load || op == mem_op::gather || op == mem_op::atomic;
@@ -299,14 +312,14 @@ void count_msg(const msg_record& m) noexcept {
 void count_dpas_slow(int repeat, int exec_size, int depth, int ops_per_channel,
                      bool integer) noexcept {
   rt::item_state* it = rt::current_item();
-  if (!it || !it->prof.on) return;
+  if (!it || !it->prof) return;
   const std::uint64_t flops =
       2ull * std::uint64_t(repeat) * std::uint64_t(exec_size) * std::uint64_t(depth) *
       std::uint64_t(ops_per_channel);
-  ++it->prof.dpas;
-  it->prof.dpas_flops += flops;
-  if (integer) it->prof.dpas_int += flops;
-  it->prof.alu_since_load = true;
+  ++it->prof->dpas;
+  it->prof->dpas_flops += flops;
+  if (integer) it->prof->dpas_int += flops;
+  it->prof->alu_since_load = true;
 }
 
 // ------------------------------ launch_end

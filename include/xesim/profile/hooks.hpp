@@ -102,8 +102,8 @@ constexpr alu_kind kind_of_elem() noexcept {
 template <alu_kind K, int N, int Bytes, bool Mul = false>
 inline void count_alu() noexcept {
   rt::item_state* it = rt::current_item();
-  if (!it || !it->prof.on) return;
-  item_counters& c = it->prof;
+  if (!it || !it->prof) return;
+  item_counters& c = *it->prof;
   constexpr int k = static_cast<int>(K);
   c.alu_instr[0][k] += instr_at(N, Bytes, 32);
   c.alu_instr[1][k] += instr_at(N, Bytes, 64);

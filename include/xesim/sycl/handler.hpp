@@ -41,11 +41,11 @@ inline __attribute__((always_inline)) void run_item(const rt::item_state& s, con
   st.stack_top = st.stack_min = reinterpret_cast<std::uintptr_t>(top);
   st.stack_min_loc = st.last_op_loc = {};
   if constexpr (XESIM_SIMD_LIVE) st.live_bytes = st.peak_live_bytes = 0;
-  const bool profiling = profile::on();  // one load per work-item
-  if (profiling) [[unlikely]]
+  // profile::on() is read twice, not kept: a flag held across the body costs a register there.
+  if (profile::on()) [[unlikely]]
     profile::item_begin(st);
   body();
-  if (profiling) [[unlikely]]
+  if (profile::on()) [[unlikely]]
     profile::item_end(st);
   if (rt::over_grf_budget<XESIM_SIMD_LIVE>(st)) [[unlikely]]
     rt::report_stack_overflow(st);
