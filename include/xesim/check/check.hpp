@@ -45,8 +45,14 @@ extern constinit thread_local usm_window tls_usm_window;
 inline level current_level() noexcept { return detail::g_level; }
 /// Whether any check runs (the one branch a memory op pays).
 inline bool on() noexcept { return detail::g_level != level::off; }
+/// The port's gate byte. A relaxed atomic load: g++ then compares it with memory at each op
+/// instead of hoisting it into a register held across the kernel's loop (a plain load did,
+/// and gather_pool paid a spill for it: bench/RESULTS.md "Profile hooks").
+inline std::uint8_t port_gate() noexcept {
+  return __atomic_load_n(&detail::g_port, __ATOMIC_RELAXED);
+}
 /// Whether a memory op calls its port (checks or profiling on): the one branch it pays.
-inline bool port_on() noexcept { return detail::g_port != 0; }
+inline bool port_on() noexcept { return port_gate() != 0; }
 /// Changes the level (tests, tools). Not synchronised: call between launches.
 void set_level(level l) noexcept;
 /// "off", "basic" or "full".

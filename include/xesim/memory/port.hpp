@@ -101,6 +101,27 @@ template <int L = 1, class OffsetT = std::uint64_t>
   profile::count_msg(m);
 }
 
+/// The port while profiling: counts the message, then (checks on) the checks' slow path, which
+/// answers the common case too. One cold call, so the port's hot path stays as without profiling
+/// (two cold calls there cost gather_pool registers: bench/RESULTS.md "Profile hooks").
+[[gnu::noinline, gnu::cold]] inline bool memory_port_profiled(mem_access a,
+                                                              const std::source_location& loc) noexcept {
+  if (check::port_gate() & check::detail::kPortProfile)
+    profile_access(a, static_cast<const std::uint64_t*>(nullptr));
+  if (!check::on()) return true;
+  check::sample_stack(loc, std::uint64_t(a.elem_bytes) * a.elems);
+  return memory_port_slow(a, loc);
+}
+template <int L, class OffsetT>
+[[gnu::noinline, gnu::cold]] const simd_mask_elem_type* memory_port_lanes_profiled(
+    mem_access a, const OffsetT* o, const simd_mask_elem_type* mask, simd_mask_elem_type* ok,
+    const std::source_location& loc) noexcept {
+  if (check::port_gate() & check::detail::kPortProfile) profile_access<L>(a, o);
+  if (!check::on()) return mask;
+  check::sample_stack(loc, std::uint64_t(a.elem_bytes) * a.elems * L);
+  return memory_port_lanes_slow<L>(a, o, mask, ok, loc);
+}
+
 /// The live simd bytes at access `a` of `lanes` addresses (a stored payload not counted).
 XESIM_INLINE void sample_live_at(const mem_access& a, int lanes) noexcept {
   const bool store = a.op == mem_op::block_store || a.op == mem_op::scatter;
@@ -112,14 +133,12 @@ XESIM_INLINE void sample_live_at(const mem_access& a, int lanes) noexcept {
 /// basic: an aligned access inside the last USM range (or the initialised SLM) returns inline;
 /// anything else, and every access under full, goes to src/check.
 XESIM_INLINE bool memory_port(const mem_access& a, const std::source_location& loc) noexcept {
-  const std::uint8_t gate = check::detail::g_port;
 #if XESIM_SIMD_LIVE
-  if (gate) sample_live_at(a, 1);  // peak live simd bytes (grf-overflow, profile)
+  if (check::port_on()) sample_live_at(a, 1);  // peak live simd bytes (grf-overflow)
 #endif
-  if (gate & check::detail::kPortProfile) [[unlikely]]
-    profile_access(a, static_cast<const std::uint64_t*>(nullptr));
-  if (!(gate & check::detail::kPortCheck)) [[unlikely]]
-    return true;
+  // Profiling on (or checks off): one compare on the common path, one cold call otherwise.
+  if (check::port_gate() != check::detail::kPortCheck) [[unlikely]]
+    return memory_port_profiled(a, loc);
   check::sample_stack(loc, std::uint64_t(a.elem_bytes) * a.elems);  // grf-overflow, kernel-crash
   const std::uint64_t bytes = std::uint64_t(a.elem_bytes) * a.elems;
   if (a.space == mem_space::global) {
@@ -142,14 +161,11 @@ template <int L, class OffsetT>
 XESIM_INLINE const simd_mask_elem_type* memory_port_lanes(
     mem_access a, const simd<OffsetT, L>& offsets, const simd_mask_elem_type* mask,
     simd_mask_elem_type* ok, const std::source_location& loc) noexcept {
-  const std::uint8_t gate = check::detail::g_port;
 #if XESIM_SIMD_LIVE
-  if (gate) sample_live_at(a, L);
+  if (check::port_on()) sample_live_at(a, L);
 #endif
-  if (gate & check::detail::kPortProfile) [[unlikely]]
-    profile_access<L>(a, offsets.elems());
-  if (!(gate & check::detail::kPortCheck)) [[unlikely]]
-    return mask;
+  if (check::port_gate() != check::detail::kPortCheck) [[unlikely]]
+    return memory_port_lanes_profiled<L>(a, offsets.elems(), mask, ok, loc);
   check::sample_stack(loc, std::uint64_t(a.elem_bytes) * a.elems * L);
   // The largest address offset, as one vector max over the offsets in their own width (a
   // negative signed offset makes it huge: the slow path); the per-lane copy is made only there.
