@@ -134,3 +134,30 @@ TEST(Files, ProfileTraceAndReport) {
                                            " --device no-such-card");
   EXPECT_EQ(bad.status, 2) << bad.output;
 }
+
+TEST(Cli, ProfileFlagInstrumentsAndRunPrintsTheTable) {
+  const auto dir = xesim_test::scratch_dir("profile_cli");
+  const std::string src = (dir / "prog.cpp").string();
+  std::ofstream(src) << "#include <sycl/sycl.hpp>\n#include <sycl/ext/intel/esimd.hpp>\n"
+                        "static_assert(XESIM_PROFILE_COUNT == 1, \"--profile must instrument\");\n"
+                        "using namespace sycl::ext::intel::esimd;\n"
+                        "int main() {\n  sycl::queue q;\n"
+                        "  float* p = sycl::malloc_shared<float>(4096, q);\n"
+                        "  q.parallel_for<class Twice>(sycl::range<1>(32), [=](sycl::id<1> i) "
+                        "SYCL_ESIMD_KERNEL {\n"
+                        "    simd<float, 128> v = block_load<float, 128>(p + i[0] * 128);\n"
+                        "    block_store<float, 128>(p + i[0] * 128, v * 2.f);\n  }).wait();\n"
+                        "  sycl::free(p, q);\n}\n";
+  const auto c = xesim_test::run_command(xesim_test::xesim_exe() + " c++ --profile -v " + src +
+                                         " -fsyntax-only");
+  EXPECT_EQ(c.status, 0) << c.output;
+  EXPECT_NE(c.output.find("-DXESIM_PROFILE_COUNT=1"), std::string::npos) << c.output;
+  const auto r = xesim_test::run_command("env -u XESIM_PROFILE XDG_CACHE_HOME=" + dir.string() +
+                                         " " + xesim_test::xesim_exe() +
+                                         " run --profile --device arc-a770 " + src);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("xesim profile: predicted on Intel(R) Arc(TM) A770"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("main()::Twice"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("not counted"), std::string::npos) << r.output;  // instrumented
+}
