@@ -360,9 +360,27 @@ launch_counters collect_launch(const rt::launch_info& info) {
   return total;
 }
 
+/// A name type as written: "main()::Copy" and "gemv(...)::<lambda(...)>::SlmReduce" are the
+/// user's `class Copy` / `class SlmReduce` (DPC++ wants kernel names unique, so the last
+/// component names the kernel); namespaces are kept ("ns::K").
+std::string written_name(const std::string& n) {
+  if (n.find(")::") == std::string::npos) return n;
+  int depth = 0;
+  std::size_t cut = 0;
+  for (std::size_t i = 0; i + 1 < n.size(); ++i) {
+    const char ch = n[i];
+    if (ch == '<' || ch == '(') ++depth;
+    if (ch == '>' || ch == ')') --depth;
+    if (depth == 0 && ch == ':' && n[i + 1] == ':' && i > 0 && (n[i - 1] == ')' || n[i - 1] == '>'))
+      cut = i + 2;
+  }
+  return cut ? n.substr(cut) : n;
+}
+
 std::string kernel_display_name(const rt::launch_info& info) {
-  const std::string n = info.kernel_name ? info.kernel_name : "(unnamed kernel)";
-  if (n.find("<lambda") == std::string::npos || info.call_loc.line() == 0) return n;
+  const std::string n =
+      written_name(info.kernel_name ? info.kernel_name : "(unnamed kernel)");
+  if (n.rfind("<lambda", 0) != 0 || info.call_loc.line() == 0) return n;
   // An unnamed lambda: its location, as the user wrote it (the parallel_for call).
   std::string file = info.call_loc.file_name();
   if (const std::size_t slash = file.rfind('/'); slash != std::string::npos)
