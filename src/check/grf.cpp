@@ -1,10 +1,14 @@
 // grf-overflow (warning, basic): a work-item whose live simd data would not fit the device's GRF
 // (register file) per hardware thread. On a GPU the compiler then spills registers to memory
-// (slow, silent) or fails; on the CPU the data sits on the stack, so the proxy is the stack depth
-// of the work-item: from the item invoker's frame (include/xesim/sycl/handler.hpp) down to the
-// lowest stack pointer the memory port saw (check::sample_stack). Spills of the host compiler,
-// call frames and the port's own lane arrays count too, so the proxy errs on the high side for
-// small kernels and is exact in spirit for the large tiles that matter.
+// (slow, silent) or fails. Two measures, by build:
+//  - builds that track simd lifetimes (XESIM_SIMD_LIVE: `xesim c++ --profile`, `--check=full`):
+//    the work-item's peak live simd bytes (every simd adds its bytes while it exists,
+//    xesim/profile/hooks.hpp live_tracker), the measure the rule is about;
+//  - the plain build (no hook in the arithmetic): the stack depth of the work-item, from the item
+//    invoker's frame (include/xesim/sycl/handler.hpp) down to the lowest stack pointer the memory
+//    port saw (check::sample_stack). Spills of the host compiler, call frames and the port's own
+//    lane arrays count too, so the proxy errs on the high side for small kernels and is exact in
+//    spirit for the large tiles that matter.
 #include <atomic>
 #include <mutex>
 #include <set>
@@ -36,11 +40,9 @@ namespace detail {
 void on_kernel_begin(const rt::launch_info&) {
   const dev::device_model& m = dev::current_device();
   const int bytes = dev::large_grf() ? m.grf_bytes_large : m.grf_bytes;
-  // A program built for the `uninitialized` rule carries a shadow in every simd: its stack depth
-  // says nothing about the GRF the plain kernel needs, so the rule stays silent there.
-  const std::uintptr_t budget = uninit::instrumented() ? ~std::uintptr_t(0) >> 1
-                                                       : static_cast<std::uintptr_t>(bytes);
-  rt::detail::g_stack_budget.store(budget, std::memory_order_relaxed);
+  // Instrumented programs compare the peak live simd bytes (their stack also holds shadows and
+  // counters), the plain ones the stack depth: the same budget either way.
+  rt::detail::g_stack_budget.store(static_cast<std::uintptr_t>(bytes), std::memory_order_relaxed);
 }
 
 // ------------------------------ grf-overflow
@@ -55,19 +57,23 @@ void on_grf_overflow(const rt::item_state& it) noexcept {
   g_last.store(kernel, std::memory_order_relaxed);
   const dev::device_model& m = dev::current_device();
   const bool large = dev::large_grf();
-  const std::uintptr_t depth = it.stack_top - it.stack_min;
+  const bool live = it.peak_live_bytes > 0;  // the instrumented measure
+  const std::uintptr_t depth = live ? static_cast<std::uintptr_t>(it.peak_live_bytes)
+                                    : it.stack_top - it.stack_min;
   const std::uintptr_t budget =
       static_cast<std::uintptr_t>(large ? m.grf_bytes_large : m.grf_bytes);
   const std::uintptr_t over = depth - budget;
   std::string what = "work-item uses about " + std::to_string(depth) +
-                     " bytes of live data (stack depth at its deepest memory op), " +
+                     (live ? " bytes of live simd data (peak of the simd values alive at once), "
+                           : " bytes of live data (stack depth at its deepest memory op), ") +
                      std::to_string(over) + " bytes (" + std::to_string(over * 100 / budget) +
                      "%) more than the " + std::to_string(budget) + " bytes of GRF per thread on " +
                      m.name + " (" + (large ? "large" : "normal") +
                      " GRF mode): on the GPU the registers spill to memory";
   std::string details = item_lines(&it);
-  details +=
-      "    call: memory op at " + where(it.stack_min_loc) + " (where the stack was deepest)\n";
+  if (!live)
+    details +=
+        "    call: memory op at " + where(it.stack_min_loc) + " (where the stack was deepest)\n";
   if (it.launch->call_loc.line() != 0)
     details += "    launch: " + where(it.launch->call_loc) + "\n";
   details += std::string("    device: ") + m.name + " (" + m.arch + "): GRF " +

@@ -15,6 +15,7 @@ namespace xesim::check {
 
 namespace detail {
 constinit level g_level = level::basic;
+constinit std::uint8_t g_port = kPortCheck;
 constinit thread_local usm_window tls_usm_window{};
 }  // namespace detail
 
@@ -46,7 +47,7 @@ void at_exit() {
 }
 
 const bool g_installed = [] {
-  detail::g_level = level_from_string(std::getenv("XESIM_CHECK"), level::basic);
+  set_level(level_from_string(std::getenv("XESIM_CHECK"), level::basic));
   rt::engine_hooks& h = rt::hooks();
   h.barrier_divergence = &detail::on_barrier_divergence;
   h.divergence_releases = true;
@@ -61,7 +62,11 @@ const bool g_installed = [] {
 
 }  // namespace
 
-void set_level(level l) noexcept { detail::g_level = l; }
+void set_level(level l) noexcept {
+  detail::g_level = l;
+  detail::g_port = static_cast<std::uint8_t>((detail::g_port & ~detail::kPortCheck) |
+                                             (l != level::off ? detail::kPortCheck : 0));
+}
 
 const char* to_string(level l) noexcept {
   switch (l) {

@@ -15,6 +15,8 @@
 
 #include "work_group.hpp"
 #include "xesim/check/check.hpp"
+#include "xesim/profile/hooks.hpp"
+#include "xesim/profile/model.hpp"
 #include "xesim/runtime/device_model.hpp"
 #include "xesim/runtime/hooks.hpp"
 #include "xesim/runtime/launch.hpp"
@@ -218,6 +220,10 @@ std::exception_ptr launch(const launch_info& info, kernel_ref kernel, launch_tim
   }
   const std::uint64_t end = now_ns();
   if (times) *times = {start, end};
+  if (profile::on()) [[unlikely]] {  // counters -> model; XESIM_TIMING=model: predicted times
+    const double device_ns = profile::launch_end(&info, start, end);
+    if (times && profile::timing_model()) times->end_ns = start + std::uint64_t(device_ns);
+  }
   if (hooks().kernel_end) hooks().kernel_end(info);
   return run.error;
 }

@@ -18,7 +18,9 @@ constexpr const char* kUsage =
     "mode (-DXESIM_LARGE_GRF=1; the grf-overflow check then allows the doubled register file).\n"
     "--check=full builds with the `uninitialized` rule's instrumentation\n"
     "(-DXESIM_CHECK_UNINIT=1; run the program with XESIM_CHECK=full); --check=off|basic add\n"
-    "nothing. -v/--verbose prints the compiler command. Exit status is the compiler's.\n";
+    "nothing. --profile builds with the profile's instruction counters (-DXESIM_PROFILE_COUNT=1;\n"
+    "run with XESIM_PROFILE=1 or =out.json, see docs/model.md). -v/--verbose prints the compiler\n"
+    "command. Exit status is the compiler's.\n";
 
 }  // namespace
 
@@ -32,6 +34,10 @@ int cmd_cxx(const std::vector<std::string>& args) {
     }
     if (a == "-v" || a == "--verbose") {
       verbose = true;
+      continue;
+    }
+    if (a == "--profile") {
+      compiler_args.push_back("-DXESIM_PROFILE_COUNT=1");
       continue;
     }
     if (a.rfind("--check=", 0) == 0) {

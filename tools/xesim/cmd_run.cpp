@@ -30,12 +30,16 @@ constexpr const char* kUsage =
     "  --check=<level>   off|basic|full (sets XESIM_CHECK); full (or XESIM_CHECK=full in the\n"
     "                    environment) also builds the program with the uninitialized rule's\n"
     "                    instrumentation (-DXESIM_CHECK_UNINIT=1), cached separately\n"
+    "  --profile         build with the profile's instruction counters (-DXESIM_PROFILE_COUNT=1,\n"
+    "                    cached separately) and print the profile at exit (XESIM_PROFILE=1 unless\n"
+    "                    set); XESIM_PROFILE set in the environment selects the same build\n"
     "  -v, --verbose     print cache hits and the compiler command\n"
     "Cache: $XDG_CACHE_HOME/xesim or ~/.cache/xesim.\n";
 
 struct run_options {
   std::string device, threads, check;
   bool verbose = false;
+  bool profile = false;
   std::vector<std::string> compiler_args;
   std::vector<std::string> program_args;
 };
@@ -73,6 +77,8 @@ std::optional<int> parse(const std::vector<std::string>& args, run_options& opt)
     }
     if (a == "-v" || a == "--verbose") {
       opt.verbose = true;
+    } else if (a == "--profile") {
+      opt.profile = true;
     } else if (auto v = option_value(args, i, "--device")) {
       opt.device = *v;
     } else if (auto v = option_value(args, i, "--threads")) {
@@ -184,6 +190,11 @@ int cmd_run(const std::vector<std::string>& args) {
   const char* env_check = std::getenv("XESIM_CHECK");
   const std::string level = !opt.check.empty() ? opt.check : (env_check ? env_check : "");
   if (level == "full") opt.compiler_args.push_back("-DXESIM_CHECK_UNINIT=1");
+  // Profiling counts instructions only in the instrumented build (docs/model.md "Counting").
+  const char* env_profile = std::getenv("XESIM_PROFILE");
+  const bool env_profiling = env_profile && *env_profile && std::string(env_profile) != "0";
+  if (opt.profile && !env_profiling) setenv("XESIM_PROFILE", "1", 1);
+  if (opt.profile || env_profiling) opt.compiler_args.push_back("-DXESIM_PROFILE_COUNT=1");
   const compile_plan plan = plan_compile(opt.compiler_args, tc);
   if (plan.inputs.empty()) return usage_error("no source file (see xesim run --help)");
   for (const std::string& note : plan.notes) std::fprintf(stderr, "%s\n", note.c_str());

@@ -20,6 +20,9 @@ int cmd_devices(bool json, bool sources);
 /// Exit status 1 on an error-level finding, 2 on a usage error.
 int cmd_lint(const std::vector<std::string>& args);
 
+/// `xesim report out.json [--device id] [--svg f] [--png f]`: a profile's table and roofline.
+int cmd_report(const std::vector<std::string>& args);
+
 /// Exit status for a usage error (bad option, unknown device).
 inline constexpr int kUsageError = 2;
 

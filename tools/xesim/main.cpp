@@ -7,7 +7,8 @@ namespace {
 
 constexpr const char* kFooter =
     "Environment: XESIM_DEVICE=<id> (GPU model, see `xesim devices`), XESIM_GRF=normal|large,\n"
-    "XESIM_THREADS=<n>, XESIM_CHECK=off|basic|full, CXX (compiler, default g++),\n"
+    "XESIM_THREADS=<n>, XESIM_CHECK=off|basic|full, XESIM_PROFILE=1|<file.json>,\n"
+    "XESIM_TRACE=<file.json>, XESIM_TIMING=model, CXX (compiler, default g++),\n"
     "XDG_CACHE_HOME (cache of `xesim run`). Docs: docs/cli.md, docs/devices.md, docs/lint.md.";
 
 }  // namespace
@@ -33,6 +34,12 @@ int main(int argc, char** argv) {
                                       "[-- flags]");
   lint->prefix_command();
   lint->set_help_flag();
+
+  CLI::App* report = app.add_subcommand(
+      "report", "a profile's per-kernel table and roofline: report out.json [--device id]");
+  report->prefix_command();
+  report->set_help_flag();
+
   CLI::App* devices = app.add_subcommand("devices", "list the GPU models xesim can act as");
   bool json = false, sources = false;
   devices->add_flag("--json", json, "print the table as JSON");
@@ -47,5 +54,6 @@ int main(int argc, char** argv) {
   if (*cxx) return xesim::cli::cmd_cxx(cxx->remaining());
   if (*run) return xesim::cli::cmd_run(run->remaining());
   if (*lint) return xesim::cli::cmd_lint(lint->remaining());
+  if (*report) return xesim::cli::cmd_report(report->remaining());
   return xesim::cli::cmd_devices(json, sources);
 }

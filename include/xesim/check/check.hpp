@@ -19,6 +19,10 @@ enum class level : std::uint8_t { off = 0, basic = 1, full = 2 };
 namespace detail {
 /// Set before main from XESIM_CHECK (src/check/state.cpp); read by every memory op.
 extern constinit level g_level;
+/// Whether a memory op must call the port: bit kPortCheck while a check runs, kPortProfile
+/// while profiling (xesim/profile). One byte, so the off path is one load and one branch.
+inline constexpr std::uint8_t kPortCheck = 1, kPortProfile = 2;
+extern constinit std::uint8_t g_port;
 /// The USM ranges [lo, hi) of this thread's last in-bounds accesses (a kernel touches a few
 /// buffers), valid while the USM free epoch equals `epoch`: the memory port's inline fast path
 /// (src/check/access.cpp fills them, round-robin).
@@ -43,6 +47,14 @@ extern constinit thread_local usm_window tls_usm_window;
 inline level current_level() noexcept { return detail::g_level; }
 /// Whether any check runs (the one branch a memory op pays).
 inline bool on() noexcept { return detail::g_level != level::off; }
+/// The port's gate byte. A relaxed atomic load: g++ then compares it with memory at each op
+/// instead of hoisting it into a register held across the kernel's loop (a plain load did,
+/// and gather_pool paid a spill for it: bench/RESULTS.md "Profile hooks").
+inline std::uint8_t port_gate() noexcept {
+  return __atomic_load_n(&detail::g_port, __ATOMIC_RELAXED);
+}
+/// Whether a memory op calls its port (checks or profiling on): the one branch it pays.
+inline bool port_on() noexcept { return port_gate() != 0; }
 /// Changes the level (tests, tools). Not synchronised: call between launches.
 void set_level(level l) noexcept;
 /// "off", "basic" or "full".

@@ -100,7 +100,7 @@ XESIM_INLINE simd<T, N> block_load_core(const T* p, std::size_t align, simd_mask
                                         const simd<T, N>* pass_thru,
                                         const std::source_location& loc = {},
                                         bool align_default = false) {
-  if (check::on() && !memory_port({mem_op::block_load, mem_space::global, p, 0, sizeof(T), 1, N,
+  if (check::port_on() && !memory_port({mem_op::block_load, mem_space::global, p, 0, sizeof(T), 1, N,
                     static_cast<std::uint32_t>(align), pred.elems(), align_default, nullptr},
                    loc)) [[unlikely]]
     return simd<T, N>(0);
@@ -119,7 +119,7 @@ template <class T, int N>
 XESIM_INLINE void block_store_core(T* p, const simd<T, N>& vals, std::size_t align,
                                    simd_mask<1> pred, const std::source_location& loc = {},
                                    bool align_default = false) {
-  if (check::on() && !memory_port({mem_op::block_store, mem_space::global, p, 0, sizeof(T), 1, N,
+  if (check::port_on() && !memory_port({mem_op::block_store, mem_space::global, p, 0, sizeof(T), 1, N,
                     static_cast<std::uint32_t>(align), pred.elems(), align_default, nullptr},
                    loc)) [[unlikely]]
     return;

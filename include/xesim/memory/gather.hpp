@@ -50,7 +50,7 @@ XESIM_INLINE simd<T, N> gather_core(const T* p, const simd<OffsetT, N / VS>& byt
   constexpr int kLanes = N / VS;
   simd_mask_elem_type ok[kLanes];
   const simd_mask_elem_type* m =  // the port only with checks on: the record costs stores
-      !check::on() ? mask.elems() : memory_port_lanes<kLanes>({mem_op::gather, mem_space::global, p, 0, sizeof(T), kLanes, VS,
+      !check::port_on() ? mask.elems() : memory_port_lanes<kLanes>({mem_op::gather, mem_space::global, p, 0, sizeof(T), kLanes, VS,
                                  static_cast<std::uint32_t>(align), nullptr, false, nullptr},
                                 byte_offsets, mask.elems(), ok, loc);
 #if defined(XESIM_VEC_AVX512)
@@ -91,7 +91,7 @@ XESIM_INLINE void scatter_core(T* p, const simd<OffsetT, N / VS>& byte_offsets,
   constexpr int kLanes = N / VS;
   simd_mask_elem_type ok[kLanes];
   const simd_mask_elem_type* m =
-      !check::on() ? mask.elems() : memory_port_lanes<kLanes>({mem_op::scatter, mem_space::global, p, 0, sizeof(T), kLanes, VS,
+      !check::port_on() ? mask.elems() : memory_port_lanes<kLanes>({mem_op::scatter, mem_space::global, p, 0, sizeof(T), kLanes, VS,
                                  static_cast<std::uint32_t>(align), nullptr, false, nullptr},
                                 byte_offsets, mask.elems(), ok, loc);
   XESIM_UNINIT(check::uninit::sink_vs<VS>(vals, m, "scatter", loc);)

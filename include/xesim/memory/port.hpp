@@ -3,8 +3,9 @@
 // the port once with what the call asserts (address, size, alignment, mask) and the user's
 // source location; the checking layer (src/check: misaligned-block-access, out-of-bounds,
 // slm-not-initialized, slm-out-of-range, slm-race) answers which lanes may be performed, and the
-// port samples the stack depth for grf-overflow. With
-// XESIM_CHECK=off the port is one predictable branch and no call.
+// port samples the stack depth for grf-overflow; while profiling, it counts the message
+// (xesim/profile). With XESIM_CHECK=off and profiling off the port is one predictable branch
+// and no call (the callers test check::port_on()).
 #pragma once
 
 #include <cstddef>
@@ -13,6 +14,7 @@
 #include <string>
 
 #include "xesim/check/check.hpp"
+#include "xesim/profile/hooks.hpp"
 #include "xesim/runtime/context.hpp"
 #include "xesim/runtime/usm_registry.hpp"
 #include "xesim/simd/simd_mask.hpp"
@@ -72,13 +74,71 @@ template <int L, class OffsetT>
   return check_access(a, ok, loc) ? mask : ok;
 }
 
+// ------------------------------ profile
+/// The message record of access `a` for the profile; `o` its lane offsets (null: a block op).
+template <int L = 1, class OffsetT = std::uint64_t>
+[[gnu::noinline, gnu::cold]] void profile_access(mem_access a, const OffsetT* o) noexcept {
+  profile::msg_record m{static_cast<std::uint8_t>(a.op), a.space == mem_space::slm, false,
+                        a.elem_bytes, a.lanes, a.elems,
+                        reinterpret_cast<std::uintptr_t>(a.base), 1, 0};
+  const std::uint64_t step = std::uint64_t(a.elem_bytes) * a.elems, bytes = step;
+  if (!o) {
+    m.lo = a.offset;
+    m.hi = a.offset + bytes;
+  } else {
+    bool contiguous = true;
+    std::uint64_t lo = ~std::uint64_t(0), hi = 0;
+    for (int i = 0; i < L; ++i) {
+      const std::uint64_t v = static_cast<std::uint64_t>(static_cast<std::uintptr_t>(o[i]));
+      contiguous &= v == static_cast<std::uint64_t>(static_cast<std::uintptr_t>(o[0])) + i * step;
+      lo = v < lo ? v : lo;
+      hi = v + bytes > hi ? v + bytes : hi;
+    }
+    m.contiguous = contiguous && L > 1;
+    m.lo = lo;
+    m.hi = hi;
+  }
+  profile::count_msg(m);
+}
+
+/// The port while profiling: counts the message, then (checks on) the checks' slow path, which
+/// answers the common case too. One cold call, so the port's hot path stays as without profiling
+/// (two cold calls there cost gather_pool registers: bench/RESULTS.md "Profile hooks").
+[[gnu::noinline, gnu::cold]] inline bool memory_port_profiled(mem_access a,
+                                                              const std::source_location& loc) noexcept {
+  if (check::port_gate() & check::detail::kPortProfile)
+    profile_access(a, static_cast<const std::uint64_t*>(nullptr));
+  if (!check::on()) return true;
+  check::sample_stack(loc, std::uint64_t(a.elem_bytes) * a.elems);
+  return memory_port_slow(a, loc);
+}
+template <int L, class OffsetT>
+[[gnu::noinline, gnu::cold]] const simd_mask_elem_type* memory_port_lanes_profiled(
+    mem_access a, const OffsetT* o, const simd_mask_elem_type* mask, simd_mask_elem_type* ok,
+    const std::source_location& loc) noexcept {
+  if (check::port_gate() & check::detail::kPortProfile) profile_access<L>(a, o);
+  if (!check::on()) return mask;
+  check::sample_stack(loc, std::uint64_t(a.elem_bytes) * a.elems * L);
+  return memory_port_lanes_slow<L>(a, o, mask, ok, loc);
+}
+
+/// The live simd bytes at access `a` of `lanes` addresses (a stored payload not counted).
+XESIM_INLINE void sample_live_at(const mem_access& a, int lanes) noexcept {
+  const bool store = a.op == mem_op::block_store || a.op == mem_op::scatter;
+  profile::sample_live(store ? std::int64_t(a.elem_bytes) * a.elems * lanes : 0);
+}
+
 // ------------------------------ port
 /// A block access (one address): true to perform it, false to skip it (the load gives zeros).
 /// basic: an aligned access inside the last USM range (or the initialised SLM) returns inline;
 /// anything else, and every access under full, goes to src/check.
 XESIM_INLINE bool memory_port(const mem_access& a, const std::source_location& loc) noexcept {
-  if (!check::on()) [[unlikely]]
-    return true;
+#if XESIM_SIMD_LIVE
+  if (check::port_on()) sample_live_at(a, 1);  // peak live simd bytes (grf-overflow)
+#endif
+  // Profiling on (or checks off): one compare on the common path, one cold call otherwise.
+  if (check::port_gate() != check::detail::kPortCheck) [[unlikely]]
+    return memory_port_profiled(a, loc);
   check::sample_stack(loc, std::uint64_t(a.elem_bytes) * a.elems);  // grf-overflow, kernel-crash
   const std::uint64_t bytes = std::uint64_t(a.elem_bytes) * a.elems;
   if (a.space == mem_space::global) {
@@ -101,8 +161,11 @@ template <int L, class OffsetT>
 XESIM_INLINE const simd_mask_elem_type* memory_port_lanes(
     mem_access a, const simd<OffsetT, L>& offsets, const simd_mask_elem_type* mask,
     simd_mask_elem_type* ok, const std::source_location& loc) noexcept {
-  if (!check::on()) [[unlikely]]
-    return mask;
+#if XESIM_SIMD_LIVE
+  if (check::port_on()) sample_live_at(a, L);
+#endif
+  if (check::port_gate() != check::detail::kPortCheck) [[unlikely]]
+    return memory_port_lanes_profiled<L>(a, offsets.elems(), mask, ok, loc);
   check::sample_stack(loc, std::uint64_t(a.elem_bytes) * a.elems * L);
   // The largest address offset, as one vector max over the offsets in their own width (a
   // negative signed offset makes it huge: the slow path); the per-lane copy is made only there.

@@ -57,7 +57,7 @@ XESIM_INLINE simd<T, N> slm_block_load_core(std::uint32_t byte_offset, std::size
                                             simd_mask<1> pred, const simd<T, N>* pass_thru,
                                             const std::source_location& loc = {},
                                             bool align_default = false) {
-  if (check::on() && !memory_port({mem_op::block_load, mem_space::slm, nullptr, byte_offset, sizeof(T), 1, N,
+  if (check::port_on() && !memory_port({mem_op::block_load, mem_space::slm, nullptr, byte_offset, sizeof(T), 1, N,
                     static_cast<std::uint32_t>(align), pred.elems(), align_default, nullptr},
                    loc)) [[unlikely]]
     return simd<T, N>(0);
@@ -78,7 +78,7 @@ XESIM_INLINE void slm_block_store_core(std::uint32_t byte_offset, const simd<T, 
                                        std::size_t align, simd_mask<1> pred,
                                        const std::source_location& loc = {},
                                        bool align_default = false) {
-  if (check::on() && !memory_port({mem_op::block_store, mem_space::slm, nullptr, byte_offset, sizeof(T), 1, N,
+  if (check::port_on() && !memory_port({mem_op::block_store, mem_space::slm, nullptr, byte_offset, sizeof(T), 1, N,
                     static_cast<std::uint32_t>(align), pred.elems(), align_default, nullptr},
                    loc)) [[unlikely]]
     return;

@@ -58,6 +58,7 @@ XESIM_INLINE simd<T, N> unary_math(const simd<T, N>& x) {
     r = map_lanes(x, [](C v) { return math_lane<F, C>(v); });
   }
   if constexpr (sat_on<Sat>()) r = map_lanes(r, [](C v) { return sat_unit(v); });
+  XESIM_PROF(profile::count_alu<profile::alu_kind::math, N, sizeof(T)>();)
   return r;
 }
 
@@ -66,6 +67,7 @@ XESIM_INLINE simd<T, N> pow_core(const simd<T, N>& a, const simd<T, N>& b) {
   using C = math_t<T>;
   simd<T, N> r = map2_lanes(a, b, [](C x, C y) { return std::pow(x, y); });
   if constexpr (sat_on<Sat>()) r = map_lanes(r, [](C v) { return sat_unit(v); });
+  XESIM_PROF(profile::count_alu<profile::alu_kind::math, N, sizeof(T)>();)
   return r;
 }
 template <class T, int N, class Sat>
@@ -73,6 +75,7 @@ XESIM_INLINE simd<T, N> div_core(const simd<T, N>& a, const simd<T, N>& b) {
   using C = math_t<T>;
   simd<T, N> r = map2_lanes(a, b, [](C x, C y) { return x / y; });
   if constexpr (sat_on<Sat>()) r = map_lanes(r, [](C v) { return sat_unit(v); });
+  XESIM_PROF(profile::count_alu<profile::alu_kind::math, N, sizeof(T)>();)
   return r;
 }
 

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <source_location>
 
+#include "xesim/profile/counters.hpp"
+
 namespace xesim::rt {
 
 class work_group;  // src/runtime: the scheduler of one running work-group
@@ -48,6 +50,13 @@ struct item_state {
   std::source_location last_op_loc;    ///< the last memory op the item called
   /// Kernel printf left an unfinished line for this item (flushed when the item ends).
   bool print_pending;
+  // Simd lifetimes (builds with XESIM_SIMD_LIVE) and profiling counters (xesim/profile).
+  std::int64_t live_bytes;       ///< simd bytes alive now in this work-item
+  std::int64_t peak_live_bytes;  ///< the most simd bytes alive at once (grf-overflow, profile)
+  /// This item's counters while profiling is on (null otherwise). A pointer, not the ~3 KB
+  /// block itself: a larger item_state slowed rows_3d L2 by 13-20% with profiling off
+  /// (bench/RESULTS.md "Profile hooks").
+  profile::item_counters* prof;
 };
 
 namespace detail {
@@ -82,6 +91,16 @@ extern constinit std::atomic<std::uintptr_t> g_stack_budget;
 /// Whether the finished work-item `it` went deeper than the budget (inline, no call).
 inline __attribute__((always_inline)) bool stack_over_budget(const item_state& it) noexcept {
   return it.stack_top - it.stack_min > detail::g_stack_budget.load(std::memory_order_relaxed);
+}
+/// Whether the finished work-item `it` holds more data than the GRF budget: its peak live simd
+/// bytes in builds that track simd lifetimes (`Live`, XESIM_SIMD_LIVE), else its stack depth.
+template <bool Live>
+inline __attribute__((always_inline)) bool over_grf_budget(const item_state& it) noexcept {
+  if constexpr (Live)
+    return static_cast<std::uintptr_t>(it.peak_live_bytes) >
+           detail::g_stack_budget.load(std::memory_order_relaxed);
+  else
+    return stack_over_budget(it);
 }
 /// Hands such a work-item to the check layer (hooks().stack_overflow; nothing when unset).
 [[gnu::cold, gnu::noinline]] void report_stack_overflow(const item_state& it) noexcept;

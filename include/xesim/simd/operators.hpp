@@ -192,6 +192,12 @@ template <class A, class B> constexpr int operands_length() {
   }
 }
 
+/// The instruction kind of `Op` on R for the profile: a floating divide is extended math.
+template <binop Op, class R> constexpr profile::alu_kind alu_kind_of() {
+  if constexpr (Op == binop::div && !std::is_integral_v<R>) return profile::alu_kind::math;
+  else return profile::kind_of_elem<R>();
+}
+
 template <binop Op, class A, class B> XESIM_INLINE auto binary(const A& a, const B& b) {
   if constexpr (view_broadcast_side<A, B>() == 1) {
     return binary<Op>(a.get(0), b);
@@ -222,6 +228,8 @@ template <binop Op, class A, class B> XESIM_INLINE auto binary_same(const A& a, 
     binop_loop<Op, R, N>(r.elems(), vec_operand<R>{va.elems()}, vec_operand<R>{vb.elems()});
     XESIM_UNINIT(check::uninit::propagate(r, va, vb);)
   }
+  XESIM_PROF(profile::count_alu<alu_kind_of<Op, R>(), N, sizeof(R),
+                                Op == binop::mul && !std::is_integral_v<R>>();)
   return r;
 }
 
@@ -255,6 +263,7 @@ template <cmpop Op, class A, class B> XESIM_INLINE auto comparison_same(const A&
     const auto& vb = as_simd<R, N>(b);
     compare_n<Op, C, N>(m.elems(), vec_operand<R>{va.elems()}, vec_operand<R>{vb.elems()});
   }
+  XESIM_PROF(profile::count_alu<profile::kind_of_elem<R>(), N, sizeof(R)>();)
   return m;
 }
 

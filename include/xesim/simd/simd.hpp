@@ -41,6 +41,8 @@ template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T
   XESIM_INLINE simd(const simd<T2, N>& other) {
     detail::convert_n<T, T2, N>(data_, other.elems());  // vcvt* per piece (vec_convert.hpp)
     XESIM_UNINIT(check::uninit::propagate(*this, other);)
+    XESIM_PROF(profile::count_alu<profile::alu_kind::convert, N,
+                                  (sizeof(T) > sizeof(T2) ? sizeof(T) : sizeof(T2))>();)
   }
   /// From a raw vector of N raw elements (what data() returns).
   XESIM_INLINE simd(const raw_vector_type& raw) {
@@ -120,6 +122,7 @@ template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T
     simd r;
     detail::neg_n<T, N>(r.data_, data_);
     XESIM_UNINIT(check::uninit::propagate(r, *this);)
+    XESIM_PROF(profile::count_alu<profile::kind_of_elem<T>(), N, sizeof(T)>();)
     return r;
   }
   simd operator+() const { return *this; }

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "xesim/check/uninit.hpp"
+#include "xesim/profile/hooks.hpp"
 #include "xesim/simd/region.hpp"
 #include "xesim/simd/raw_vector.hpp"
 #include "xesim/simd/region_io.hpp"
@@ -66,6 +67,9 @@ template <class T, int N, class Derived> class simd_obj_impl {
   /// The `uninitialized` rule's lane shadow: an empty member unless the program is built with
   /// XESIM_CHECK_UNINIT=1 (xesim/check/uninit.hpp).
   [[no_unique_address]] check::uninit::shadow_t<N> shadow_;
+  /// Adds the vector's bytes to the work-item's live simd bytes while it exists: an empty member
+  /// with no code unless built with XESIM_SIMD_LIVE (xesim/profile/hooks.hpp).
+  [[no_unique_address]] profile::live_t<N * static_cast<int>(sizeof(T))> live_;
 
   Derived& derived() { return static_cast<Derived&>(*this); }
   const Derived& derived() const { return static_cast<const Derived&>(*this); }

@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "xesim/profile/hooks.hpp"
 #include "xesim/runtime/device_model.hpp"
 #include "xesim/runtime/launch.hpp"
 #include "xesim/runtime/usm_registry.hpp"
@@ -25,7 +26,9 @@ namespace xesim::sycl {
 namespace detail {
 
 // ------------------------------ item invokers
-// Each runs one work-item of a kernel. Around the kernel body they keep the grf-overflow proxy:
+// Each runs one work-item of a kernel. Around the kernel body they keep the grf-overflow measure
+// (instrumented builds: the peak live simd bytes; the plain build: the stack-depth proxy) and,
+// while profiling, the item's counters (xesim/profile). The stack-depth proxy:
 // the invoker's frame address is the top of the item's stack (a kernel inlined here keeps its
 // locals below it), the memory port lowers stack_min, and a depth above the GRF budget is
 // reported at the end of the item (checks off: stack_min stays at the top, nothing fires).
@@ -37,12 +40,18 @@ inline __attribute__((always_inline)) void run_item(const rt::item_state& s, con
   rt::item_state& st = const_cast<rt::item_state&>(s);
   st.stack_top = st.stack_min = reinterpret_cast<std::uintptr_t>(top);
   st.stack_min_loc = st.last_op_loc = {};
+  if constexpr (XESIM_SIMD_LIVE) st.live_bytes = st.peak_live_bytes = 0;
   if (st.print_pending) [[unlikely]]  // left by an item of this slot that threw
     rt::flush_kernel_print(st);
+  // profile::on() is read twice, not kept: a flag held across the body costs a register there.
+  if (profile::on()) [[unlikely]]
+    profile::item_begin(st);
   body();
+  if (profile::on()) [[unlikely]]
+    profile::item_end(st);
   if (st.print_pending) [[unlikely]]
     rt::flush_kernel_print(st);
-  if (rt::stack_over_budget(st)) [[unlikely]]
+  if (rt::over_grf_budget<XESIM_SIMD_LIVE>(st)) [[unlikely]]
     rt::report_stack_overflow(st);
 }
 
