@@ -7,24 +7,15 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "xesim/simd/dpcpp_detail.hpp"  // getNextPowerOf2, isPowerOf2 (DPC++'s detail names)
+
 namespace xesim::esimd::detail {
 
-// ------------------------------ DPC++'s size helpers
-/// The smallest power of two >= N (0 for 0), as DPC++'s detail::getNextPowerOf2<N>().
-template <unsigned int N>
-constexpr unsigned int getNextPowerOf2() {
-  unsigned int k = 1;
-  while (k < N) k *= 2;
-  return N == 0 ? 0 : k;
-}
+// ------------------------------ DPC++'s size helpers (getNextPowerOf2, isPowerOf2: dpcpp_detail.hpp)
 /// N rounded up to a multiple of M, as DPC++'s detail::roundUpNextMultiple<N, M>().
 template <unsigned int N, unsigned int M>
 constexpr unsigned int roundUpNextMultiple() {
   return ((N + M - 1) / M) * M;
-}
-/// n is a power of two (or 0) not above limit, as DPC++'s detail::isPowerOf2(n, limit).
-constexpr bool isPowerOf2(unsigned int n, unsigned int limit) {
-  return (n & (n - 1)) == 0 && n <= limit;
 }
 
 /// The default N of a 2D block op (DPC++'s get_lsc_block_2d_data_size): W*H*NBlocks, or for a
