@@ -74,7 +74,10 @@ bool on_barrier_divergence(const rt::barrier_divergence_info& info) {
       nbar >= 0
           ? "work-items " + id_list(info.waiting, info.waiting_count) +
                 " of a work-group wait at barriers no remaining work-item can complete (work-item " +
-                std::to_string(info.waiting[0]) + " at named barrier " + std::to_string(nbar) + ")"
+                std::to_string(info.waiting[0]) + " at " +
+                (nbar == 32 ? std::string("the split barrier")
+                            : "named barrier " + std::to_string(nbar)) +
+                ")"
           : "work-items " + id_list(info.exited, info.exited_count) +
                 " of a work-group returned from the kernel (or called fewer barriers) while "
                 "work-items " +
@@ -86,7 +89,10 @@ bool on_barrier_divergence(const rt::barrier_divergence_info& info) {
   const std::source_location bl =
       info.waiting_count > 0 ? info.items[info.waiting[0]].barrier_loc : std::source_location{};
   if (nbar >= 0)
-    details += "    call: named_barrier_wait(" + std::to_string(nbar) + ") of work-item " +
+    details += "    call: " +
+               (nbar == 32 ? std::string("split_barrier<wait>()")
+                           : "named_barrier_wait(" + std::to_string(nbar) + ")") +
+               " of work-item " +
                std::to_string(info.waiting[0]) + " at " + where(bl) + "\n";
   else
     details += "    call: barrier() #" + std::to_string(info.barriers[info.waiting[0]] + 1) +

@@ -263,7 +263,7 @@ item_state& named_barrier_item(const char* call) {
   if (!it) fail(sycl::errc::invalid, std::string(call) + " called outside a kernel");
   if (!it->group)
     fail(sycl::errc::invalid, std::string(call) + " in kernel '" + it->launch->kernel_name +
-                                  "': named barriers need an nd_range launch (this one was a "
+                                  "': named and split barriers need an nd_range launch (this one was a "
                                   "range)");
   return *it;
 }
@@ -280,6 +280,14 @@ void named_barrier_signal(unsigned id, unsigned mode, unsigned producers, unsign
 void named_barrier_wait(unsigned id) {
   item_state& it = named_barrier_item("named_barrier_wait");
   it.group->named_barrier_wait(it, id);
+}
+void split_barrier_signal() {
+  item_state& it = named_barrier_item("split_barrier");
+  it.group->split_barrier_signal(it);
+}
+void split_barrier_wait() {
+  item_state& it = named_barrier_item("split_barrier");
+  it.group->split_barrier_wait(it);
 }
 
 }  // namespace xesim::rt

@@ -88,6 +88,7 @@ std::exception_ptr work_group::run(const launch_info& launch, kernel_ref kernel,
   }
   done_ = arrived_ = slm_size_ = named_waiting_ = 0;
   named_count_ = 0;
+  split_used_ = false;
   seed_ = schedule_seed();
   rng_ = seed_ ^ (group_linear * 0xbf58476d1ce4e5b9ull);
   host_ = kNone;
@@ -181,6 +182,11 @@ void work_group::named_barrier_error(const item_state& me, const std::string& wh
           std::to_string(me.group_linear_id));
 }
 
+void work_group::barrier_slots_reset() {
+  for (named_barrier& b : named_) b = {};
+  named_target_.assign(n_ * kBarrierSlots, 0);
+}
+
 void work_group::named_barrier_init(item_state& me, unsigned count) {
   if (count > kMaxNamedBarriers)
     named_barrier_error(me, "named_barrier_init<" + std::to_string(count) +
@@ -191,8 +197,11 @@ void work_group::named_barrier_init(item_state& me, unsigned count) {
                                 ">: the group's other work-items asked for " +
                                 std::to_string(named_count_));
   named_count_ = count;
-  for (named_barrier& b : named_) b = {};
-  named_target_.assign(n_ * kMaxNamedBarriers, 0);
+  if (!split_used_) {
+    barrier_slots_reset();
+    return;
+  }
+  for (unsigned id = 0; id < kMaxNamedBarriers; ++id) named_[id] = {};  // keep the split slot
 }
 
 void work_group::named_barrier_signal(item_state& me, unsigned id, unsigned mode,
@@ -206,24 +215,7 @@ void work_group::named_barrier_signal(item_state& me, unsigned id, unsigned mode
   if (mode > 2)
     named_barrier_error(me, "named_barrier_signal: producer_consumer_mode " +
                                 std::to_string(mode) + " (0: both, 1: producer, 2: consumer)");
-  named_barrier& b = named_[id];
-  b.producers = producers;
-  b.consumers = consumers;
-  if (mode != 2) ++b.produced;
-  if (mode != 1) named_target_[me.local_linear_id * kMaxNamedBarriers + id] = b.phase + 1;
-  if (mode != 1) ++b.consumed;
-  if (b.produced < b.producers || b.consumed < b.consumers) return;
-  // Phase complete: release its waiters; signals beyond the counts belong to the next phase.
-  ++b.phase;
-  b.produced -= b.producers;
-  b.consumed -= b.consumers;
-  for (std::size_t j = 0; j < n_; ++j)
-    if (slots_[j].state == phase::waiting && slots_[j].nbar == static_cast<int>(id) &&
-        named_target_[j * kMaxNamedBarriers + id] <= b.phase) {
-      slots_[j].state = phase::ready;
-      slots_[j].nbar = -1;
-      --named_waiting_;
-    }
+  slot_signal(me, id, mode, producers, consumers);
 }
 
 void work_group::named_barrier_wait(item_state& me, unsigned id) {
@@ -235,8 +227,57 @@ void work_group::named_barrier_wait(item_state& me, unsigned id) {
     named_barrier_error(me, "named_barrier_wait(" + std::to_string(id) +
                                 "): not a barrier named_barrier_init<" +
                                 std::to_string(named_count_) + "> made");
+  slot_wait(me, id);
+}
+
+void work_group::split_barrier_signal(item_state& me) {
+  if (abort_) [[unlikely]]
+    return;
+  if (!split_used_) {
+    split_used_ = true;
+    if (named_count_ == 0) barrier_slots_reset();
+  }
+  const unsigned n = static_cast<unsigned>(n_);
+  slot_signal(me, kSplitBarrier, 0, n, n);
+}
+
+void work_group::split_barrier_wait(item_state& me) {
+  if (abort_) [[unlikely]] {
+    if (std::uncaught_exceptions() > 0) return;
+    throw group_abort{};
+  }
+  if (!split_used_) {
+    split_used_ = true;
+    if (named_count_ == 0) barrier_slots_reset();
+  }
+  slot_wait(me, kSplitBarrier);
+}
+
+void work_group::slot_signal(item_state& me, unsigned id, unsigned mode, unsigned producers,
+                             unsigned consumers) {
+  named_barrier& b = named_[id];
+  b.producers = producers;
+  b.consumers = consumers;
+  if (mode != 2) ++b.produced;
+  if (mode != 1) named_target_[me.local_linear_id * kBarrierSlots + id] = b.phase + 1;
+  if (mode != 1) ++b.consumed;
+  if (b.produced < b.producers || b.consumed < b.consumers) return;
+  // Phase complete: release its waiters; signals beyond the counts belong to the next phase.
+  ++b.phase;
+  b.produced -= b.producers;
+  b.consumed -= b.consumers;
+  for (std::size_t j = 0; j < n_; ++j)
+    if (slots_[j].state == phase::waiting && slots_[j].nbar == static_cast<int>(id) &&
+        named_target_[j * kBarrierSlots + id] <= b.phase) {
+      slots_[j].state = phase::ready;
+      slots_[j].nbar = -1;
+      --named_waiting_;
+    }
+}
+
+void work_group::slot_wait(item_state& me, unsigned id) {
   const std::size_t idx = me.local_linear_id;
-  std::uint32_t& target = named_target_[idx * kMaxNamedBarriers + id];
+  std::uint32_t& target = named_target_[idx * kBarrierSlots + id];
   if (target == 0) target = named_[id].phase + 1;  // no signal: the next phase
   if (named_[id].phase < target) {
     slots_[idx].state = phase::waiting;
@@ -392,8 +433,11 @@ void work_group::report_divergence() {
                     " work-items): ";
   if (nbar >= 0)
     msg += "work-items " + id_list(waiting_ids_) + " wait (work-item " +
-           std::to_string(waiting_ids_.front()) + " at named_barrier_wait(" +
-           std::to_string(nbar) + ")) and no other work-item can signal" +
+           std::to_string(waiting_ids_.front()) + " at " +
+           (nbar == static_cast<int>(kSplitBarrier)
+                ? std::string("split_barrier<wait>()")
+                : "named_barrier_wait(" + std::to_string(nbar) + ")") +
+           ") and no other work-item can signal" +
            (exited_ids_.empty() ? std::string() : ": work-items " + id_list(exited_ids_) +
                                                       " returned from the kernel") +
            ". Each phase of a named barrier needs num_producers producer and num_consumers "

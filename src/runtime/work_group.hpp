@@ -48,6 +48,10 @@ class work_group {
   void named_barrier_signal(item_state& me, unsigned id, unsigned mode, unsigned producers,
                             unsigned consumers);
   void named_barrier_wait(item_state& me, unsigned id);
+  /// split_barrier<signal>() / <wait>() (ESIMD experimental): a work-group barrier in two halves,
+  /// kept as one more barrier slot whose phases need every work-item's signal.
+  void split_barrier_signal(item_state& me);
+  void split_barrier_wait(item_state& me);
   /// slm_init of this group: `bytes` already checked against the model limit.
   void slm_init(std::size_t bytes);
 
@@ -59,6 +63,8 @@ class work_group {
     std::int8_t nbar = -1;             // waiting: the named barrier id (-1: the plain barrier)
   };
   static constexpr unsigned kMaxNamedBarriers = 32;
+  static constexpr unsigned kSplitBarrier = kMaxNamedBarriers;  // its slot, after the named ones
+  static constexpr unsigned kBarrierSlots = kMaxNamedBarriers + 1;
   struct named_barrier {
     std::uint32_t producers = 0, consumers = 0;  // expected per phase (from the last signal)
     std::uint32_t produced = 0, consumed = 0;    // signals of the current phase
@@ -97,7 +103,8 @@ class work_group {
   std::size_t arrived_ = 0;   // items waiting at the current barrier
   std::size_t named_waiting_ = 0;  // items waiting at a named barrier
   unsigned named_count_ = 0;       // named_barrier_init's count (0: none this group)
-  named_barrier named_[kMaxNamedBarriers];
+  named_barrier named_[kBarrierSlots];
+  bool split_used_ = false;  // split_barrier called in this group (named_target_ sized)
   std::size_t host_ = kNone;  // item running on the worker stack once fibers run
   std::size_t current_ = 0;   // item whose context runs now
   std::uint64_t seed_ = 0;    // XESIM_SCHEDULE=random:<seed> (0: sequential)
@@ -110,7 +117,11 @@ class work_group {
   std::vector<std::size_t> exited_ids_, waiting_ids_;
   std::vector<std::uint32_t> barrier_counts_;
   std::vector<std::int8_t> waiting_nbar_;
-  std::vector<std::uint32_t> named_target_;  // [item * kMaxNamedBarriers + id]: phase awaited
+  std::vector<std::uint32_t> named_target_;  // [item * kBarrierSlots + id]: phase awaited
+  void barrier_slots_reset();
+  void slot_signal(item_state& me, unsigned id, unsigned mode, unsigned producers,
+                   unsigned consumers);
+  void slot_wait(item_state& me, unsigned id);
   std::byte* slm_ = nullptr;  // model's slm_per_group bytes, allocated on first use
   std::size_t slm_capacity_ = 0;
   std::size_t slm_size_ = 0;

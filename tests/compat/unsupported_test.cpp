@@ -146,4 +146,17 @@ TEST(DpcppHeaders, SyclHppBringsTheStandardHeadersDpcppDoes) {
   }
 }
 
+// `xesim c++` searches include/sycl too, as DPC++'s driver does: oneDPL's ESIMD kernels include
+// <ext/intel/esimd.hpp>.
+TEST(DpcppHeaders, CliFindsHeadersWithoutTheSyclPrefix) {
+  const auto dir = xesim_test::scratch_dir("compat_no_prefix");
+  const std::string src = (dir / "no_prefix.cpp").string();
+  xesim_test::write_file(src,
+                         "#include <sycl/sycl.hpp>\n#include <ext/intel/esimd.hpp>\n"
+                         "int main() { __ESIMD_NS::simd<int, 8> v(1); return v[0] - 1; }\n");
+  const auto r = xesim_test::run_command(std::string(XESIM_TEST_BIN_DIR) +
+                                         "/bin/xesim c++ -fsyntax-only " + src);
+  EXPECT_EQ(r.status, 0) << r.output.substr(0, 4000);
+}
+
 }  // namespace

@@ -1,7 +1,8 @@
 // Named barriers (named_barrier_init / signal / wait, esimd and experimental spellings) in the
 // work-group scheduler: in-order chains through producer-consumer barriers, producer-only and
 // consumer-only roles with phases reused in a loop, mixing with the work-group barrier, and the
-// misuse the engine reports instead of hanging (a phase that cannot complete, ids never made).
+// misuse the engine reports instead of hanging (a phase that cannot complete, ids never made);
+// split_barrier (experimental) in the same scheduler.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -211,4 +212,54 @@ TEST(NamedBarrier, MisuseThrows) {
     const std::string msg = message_of_async_error(q);
     EXPECT_NE(msg.find("at most 32"), std::string::npos) << msg;
   }
+}
+
+// split_barrier: signal, then work that needs no ordering, then wait; after the wait every
+// item's writes before its signal are visible. Run twice per kernel (phases reused).
+TEST(SplitBarrier, WaitSeesEveryWriteBeforeTheSignals) {
+  namespace exp = xesim::esimd::experimental;
+  std::srand(42);
+  for (int n : {1, 3, 8, 32}) {
+    std::vector<int> in(n * 2);
+    for (auto& x : in) x = std::rand() % 1000;
+    std::vector<long> out(n * 2, -1);
+    const int* pi = in.data();
+    long* po = out.data();
+    sycl::queue q;
+    q.parallel_for(sycl::nd_range<1>(2 * n, n), [=](sycl::nd_item<1> it) {
+      esimd::slm_init<32 * sizeof(int)>();
+      const int k = static_cast<int>(it.get_local_id(0));
+      const int g = static_cast<int>(it.get_global_id(0));
+      for (int round = 0; round < 2; ++round) {
+        esimd::slm_scalar_store<int>(k * 4, pi[g] + round);
+        exp::split_barrier<exp::split_barrier_action::signal>();
+        long local = 0;
+        for (int j = 0; j < 10; ++j) local += j;  // independent work between the halves
+        exp::split_barrier<exp::split_barrier_action::wait>();
+        long sum = 0;
+        for (int j = 0; j < n; ++j) sum += esimd::slm_scalar_load<int>(j * 4);
+        if (round == 1) po[g] = sum + local;
+        esimd::barrier();  // nobody overwrites SLM before all have read it
+      }
+    });
+    q.wait_and_throw();
+    for (int grp = 0; grp < 2; ++grp) {
+      long want = 45;
+      for (int j = 0; j < n; ++j) want += in[grp * n + j] + 1;
+      for (int j = 0; j < n; ++j) EXPECT_EQ(out[grp * n + j], want) << n << " items";
+    }
+  }
+}
+
+TEST(SplitBarrier, ItemThatNeverSignalsIsReported) {
+  namespace exp = xesim::esimd::experimental;
+  sycl::queue q;
+  q.parallel_for(sycl::nd_range<1>(4, 4), [=](sycl::nd_item<1> it) {
+    if (it.get_local_id(0) == 2) return;  // never signals
+    exp::split_barrier<exp::split_barrier_action::signal>();
+    exp::split_barrier<exp::split_barrier_action::wait>();
+  });
+  const std::string msg = message_of_async_error(q);
+  EXPECT_NE(msg.find("barrier divergence"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("split_barrier<wait>()"), std::string::npos) << msg;
 }

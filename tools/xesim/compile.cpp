@@ -120,6 +120,10 @@ compile_plan plan_compile(const std::vector<std::string>& user_args, const toolc
   if (!has_opt) plan.argv.push_back("-O2");
   if (!has_march) plan.argv.push_back("-march=native");
   plan.argv.push_back("-I" + tc.include_dir);
+  // DPC++'s driver also searches <install>/include/sycl, so `#include <ext/intel/esimd.hpp>`
+  // (oneDPL's ESIMD kernels) finds the ESIMD header without the sycl/ prefix.
+  plan.argv.push_back("-isystem");
+  plan.argv.push_back(tc.include_dir + "/sycl");
   if (large_grf) plan.argv.push_back("-DXESIM_LARGE_GRF=1");
   plan.argv.insert(plan.argv.end(), passed.begin(), passed.end());
   // `#pragma unroll` is DPC++ (clang) syntax that g++ ignores; its unknown-pragma warning would

@@ -109,8 +109,24 @@ XESIM_INLINE void named_barrier_wait(uint8_t id,
   std::atomic_thread_fence(std::memory_order_seq_cst);
 }
 
-/// The experimental namespace spells them the same (sycl::ext::intel::experimental::esimd).
 namespace experimental {
+// ------------------------------ split_barrier
+/// Halves of the work-group barrier (DPC++ experimental): signal marks this work-item arrived
+/// and goes on; wait returns once every work-item of the group signalled (the phase this item
+/// signalled, or the next one). Pre: every item signals once per phase (barrier-divergence).
+/// HW: barrier signal / sync.bar wait. Platforms: all.
+enum class split_barrier_action : uint8_t { wait = 0, signal = 1 };
+template <split_barrier_action Flag>
+XESIM_INLINE void split_barrier(std::source_location loc = std::source_location::current()) {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if constexpr (Flag == split_barrier_action::signal) {
+    rt::split_barrier_signal();
+  } else {
+    if (check::on()) check::on_barrier(loc);
+    rt::split_barrier_wait();
+  }
+}
+/// The named barriers are spelled the same here (sycl::ext::intel::experimental::esimd).
 using ::xesim::esimd::named_barrier_init;
 using ::xesim::esimd::named_barrier_signal;
 using ::xesim::esimd::named_barrier_wait;

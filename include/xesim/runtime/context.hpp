@@ -124,5 +124,8 @@ void flush_kernel_print(item_state& it);
 void named_barrier_init(unsigned count);
 void named_barrier_signal(unsigned id, unsigned mode, unsigned producers, unsigned consumers);
 void named_barrier_wait(unsigned id);
+/// split_barrier<signal>() / <wait>(): the work-group barrier in two halves.
+void split_barrier_signal();
+void split_barrier_wait();
 
 }  // namespace xesim::rt

@@ -23,8 +23,8 @@ struct barrier_divergence_info {
   const std::uint32_t* barriers;  ///< barriers passed, per local linear id (group size entries)
   std::size_t group_size;
   const item_state* items;  ///< the group's work-items, by local linear id (group size entries)
-  /// Per local linear id: the named barrier a waiting item waits on, -1 for the work-group
-  /// barrier (and for items not waiting).
+  /// Per local linear id: the named barrier a waiting item waits on (32: split_barrier's
+  /// wait), -1 for the work-group barrier (and for items not waiting).
   const std::int8_t* named_barrier;
 };
 
