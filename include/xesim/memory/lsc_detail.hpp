@@ -193,8 +193,6 @@ constexpr void check_lsc_cache_hint() {
   ::xesim::esimd::detail::check_cache_hints<A, lsc_props_t<L1H, L2H>>();
 }
 
-template <class T>
-inline constexpr bool lsc_offset_v = std::is_integral_v<T>;
 template <class V>
 inline constexpr bool lsc_view_v = ::xesim::esimd::detail::is_simd_view_v<V>;
 
