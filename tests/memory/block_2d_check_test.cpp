@@ -133,6 +133,7 @@ TEST(Invalid2dBlock, OffMeansNoReport) {
   const auto r = run_child("Misaligned2dBase", "XESIM_CHECK=off");
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_FALSE(check_test::has_diagnostic(r.output)) << r.output;
+  EXPECT_NE(r.output.find("first=1"), std::string::npos) << r.output;  // performed as called
 }
 TEST(Invalid2dBlock, SurfacePastItsAllocationIsOutOfBounds) {
   const auto r = run_child("Surface2dPastAllocation", "");

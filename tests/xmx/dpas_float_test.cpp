@@ -125,8 +125,8 @@ void fast_vs_portable() {
       std::vector<float> c = random_floats(M * N, mode), c2 = c;
       if (rep % 5 == 0) c.assign(M * N, rep % 2 ? 0.0f : -0.0f), c2 = c;
       xesim::xmx::force_portable(false);
-      const bool fast = x86::float_fast<Prec, M, N, K>(c.data(), a.data(), b.data());
-      float_portable<Prec, M, N, K>(c2.data(), a.data(), b.data());
+      const bool fast = x86::float_fast<Prec, M, N, K>(c.data(), c.data(), a.data(), b.data());
+      float_portable<Prec, M, N, K>(c2.data(), c2.data(), a.data(), b.data());
       if (fast) {
         EXPECT_EQ(std::memcmp(c.data(), c2.data(), 4 * M * N), 0) << int(Prec) << " M=" << M;
       }

@@ -29,7 +29,7 @@ XESIM_INLINE const unsigned char* bytes_of(const simd<T, N>& v) {
 template <int SystolicDepth, int RepeatCount, class T, class CT, class BT, class AT,
           dpas_argument_type BPrecision = detail::precision_from_type<BT>(),
           dpas_argument_type APrecision = detail::precision_from_type<AT>(), int N, int BN, int AN>
-simd<T, N> dpas(simd<CT, N> C, simd<BT, BN> B, simd<AT, AN> A) {
+XESIM_INLINE simd<T, N> dpas(simd<CT, N> C, simd<BT, BN> B, simd<AT, AN> A) {
   constexpr int kExec = detail::verify_dpas<SystolicDepth, RepeatCount, T, CT, BT, AT, BPrecision,
                                             APrecision, BN, AN>();
   static_assert(N == RepeatCount * kExec, "dpas: C must have RepeatCount x N elements");
@@ -45,7 +45,7 @@ simd<T, N> dpas(simd<CT, N> C, simd<BT, BN> B, simd<AT, AN> A) {
 template <int SystolicDepth, int RepeatCount, class T, class BT, class AT,
           dpas_argument_type BPrecision = detail::precision_from_type<BT>(),
           dpas_argument_type APrecision = detail::precision_from_type<AT>(), int BN, int AN>
-auto dpas(simd<BT, BN> B, simd<AT, AN> A) {
+XESIM_INLINE auto dpas(simd<BT, BN> B, simd<AT, AN> A) {
   constexpr int kExec = detail::verify_dpas<SystolicDepth, RepeatCount, T, T, BT, AT, BPrecision,
                                             APrecision, BN, AN>();
   simd<T, RepeatCount * kExec> r;

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "xesim/simd/traits.hpp"
 #include "xesim/xmx/dpas_types.hpp"
@@ -104,7 +105,8 @@ XESIM_INLINE void opaque(V& v) {
 // ------------------------------ portable paths
 /// The reference: acc (M x N fp32, in/out) += A x B, one product and one sum rounded at a time.
 template <P Prec, int M, int N, int K>
-[[gnu::noinline]] void float_portable(float* acc, const unsigned char* a, const unsigned char* b) {
+[[gnu::noinline]] void float_portable(const float* cin, float* out, const unsigned char* a,
+                                      const unsigned char* b) {
   using V = typename gvec<float, N>::type;
   constexpr int kBits = precision_bits(Prec);
   alignas(64) float bf[K][N];
@@ -113,7 +115,7 @@ template <P Prec, int M, int N, int K>
   const V qnan = V{} + __builtin_bit_cast(float, kCanonicalNan);
   for (int m = 0; m < M; ++m) {
     V c;
-    std::memcpy(&c, acc + m * N, sizeof c);
+    std::memcpy(&c, cin + m * N, sizeof c);
     for (int k = 0; k < K; ++k) {
       V bv;
       std::memcpy(&bv, bf[k], sizeof bv);
@@ -122,7 +124,7 @@ template <P Prec, int M, int N, int K>
       c = c + p;
     }
     c = c == c ? c : qnan;
-    std::memcpy(acc + m * N, &c, sizeof c);
+    std::memcpy(out + m * N, &c, sizeof c);
   }
 }
 
@@ -159,9 +161,10 @@ namespace xesim::esimd::xmx::detail {
 /// acc (M x N) += A x B for precisions (BP, AP): the CPU's fast path when it has one for these
 /// operands (same bits), else the reference loops.
 template <P BP, P AP, int M, int N, int K>
-XESIM_INLINE void float_compute(float* acc, const unsigned char* a, const unsigned char* b) {
-  if (::xesim::xmx::fast_enabled() && x86::float_fast<AP, M, N, K>(acc, a, b)) return;
-  float_portable<AP, M, N, K>(acc, a, b);
+XESIM_INLINE void float_compute(const float* cin, float* out, const unsigned char* a,
+                                const unsigned char* b) {
+  if (::xesim::xmx::fast_enabled() && x86::float_fast<AP, M, N, K>(cin, out, a, b)) return;
+  float_portable<AP, M, N, K>(cin, out, a, b);
 }
 template <P BP, P AP, int M, int N, int K>
 XESIM_INLINE void int_compute(std::uint32_t* acc, const unsigned char* a, const unsigned char* b) {
@@ -177,10 +180,20 @@ XESIM_INLINE void dpas_core(T* out, const CT* c, const unsigned char* b, const u
   ::xesim::xmx::check_device(N, op);
   constexpr int K = dpas_shape<BP, AP, M, 0, 0>::K;
   if constexpr (is_float_precision(AP)) {
-    alignas(64) float acc[M * N];
-    for (int i = 0; i < M * N; ++i) acc[i] = HasC ? static_cast<float>(c[i]) : 0.0f;
-    float_compute<BP, AP, M, N, K>(acc, a, b);
-    for (int i = 0; i < M * N; ++i) out[i] = static_cast<T>(acc[i]);
+    // fp32 C and result are read and written in place; other types go through fp32 copies.
+    alignas(64) float cbuf[std::is_same_v<CT, float> && HasC ? 1 : M * N];
+    alignas(64) float obuf[std::is_same_v<T, float> ? 1 : M * N];
+    const float* cin = cbuf;
+    if constexpr (std::is_same_v<CT, float> && HasC) {
+      cin = c;
+    } else {
+      for (int i = 0; i < M * N; ++i) cbuf[i] = HasC ? static_cast<float>(c[i]) : 0.0f;
+    }
+    float* o = obuf;
+    if constexpr (std::is_same_v<T, float>) o = out;
+    float_compute<BP, AP, M, N, K>(cin, o, a, b);
+    if constexpr (!std::is_same_v<T, float>)
+      for (int i = 0; i < M * N; ++i) out[i] = static_cast<T>(obuf[i]);
   } else {
     alignas(64) std::uint32_t acc[M * N];
     for (int i = 0; i < M * N; ++i) acc[i] = HasC ? static_cast<std::uint32_t>(c[i]) : 0u;

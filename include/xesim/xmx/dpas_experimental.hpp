@@ -14,7 +14,7 @@ namespace xesim::esimd::experimental {
 /// The experimental precision names (upper case, as older programs spell them).
 enum class argument_type { U1 = 0, S1, U2, S2, U4, S4, U8, S8, BF16, FP16, TF32 = 11 };
 
-namespace detail {
+namespace dpas_detail {
 namespace x = ::xesim::esimd::xmx::detail;
 using xp = ::xesim::esimd::xmx::dpas_argument_type;
 
@@ -52,30 +52,30 @@ XESIM_INLINE simd<T, N> dpas_exp(const T0* c, const simd<T1, N1>& src1, const si
 
 template <class Sat>
 concept sat_tag = std::is_same_v<Sat, saturation_on_tag> || std::is_same_v<Sat, saturation_off_tag>;
-}  // namespace detail
+}  // namespace dpas_detail
 
 // ------------------------------ dpas (experimental)
 /// dst = src0 + src2 (A) x src1 (B); sat clamps like saturate<T>. As xmx::dpas otherwise.
 template <argument_type P1, argument_type P2, class T, int systolic_depth, int repeat_count,
           class T0, class T1, class T2, int N, int N1, int N2,
-          detail::sat_tag Sat = saturation_off_tag>
+          dpas_detail::sat_tag Sat = saturation_off_tag>
 simd<T, N> dpas(simd<T0, N> src0, simd<T1, N1> src1, simd<T2, N2> src2, Sat = {}) {
-  return detail::dpas_exp<P1, P2, systolic_depth, repeat_count, T, T0, T1, T2, N, N1, N2, true,
-                          Sat>(src0.elems(), src1, src2);
+  return dpas_detail::dpas_exp<P1, P2, systolic_depth, repeat_count, T, T0, T1, T2, N, N1, N2, true,
+                               Sat>(src0.elems(), src1, src2);
 }
 /// The same with the result type of src0.
 template <argument_type P1, argument_type P2, int systolic_depth, int repeat_count, class T,
-          class T1, class T2, int N, int N1, int N2, detail::sat_tag Sat = saturation_off_tag>
+          class T1, class T2, int N, int N1, int N2, dpas_detail::sat_tag Sat = saturation_off_tag>
 simd<T, N> dpas(simd<T, N> src0, simd<T1, N1> src1, simd<T2, N2> src2, Sat = {}) {
-  return detail::dpas_exp<P1, P2, systolic_depth, repeat_count, T, T, T1, T2, N, N1, N2, true, Sat>(
-      src0.elems(), src1, src2);
+  return dpas_detail::dpas_exp<P1, P2, systolic_depth, repeat_count, T, T, T1, T2, N, N1, N2, true,
+                               Sat>(src0.elems(), src1, src2);
 }
 /// dst = src2 (A) x src1 (B), from +0; T and N given explicitly.
 template <argument_type P1, argument_type P2, int systolic_depth, int repeat_count, class T,
-          class T1, class T2, int N, int N1, int N2, detail::sat_tag Sat = saturation_off_tag>
+          class T1, class T2, int N, int N1, int N2, dpas_detail::sat_tag Sat = saturation_off_tag>
 simd<T, N> dpas(simd<T1, N1> src1, simd<T2, N2> src2, Sat = {}) {
-  return detail::dpas_exp<P1, P2, systolic_depth, repeat_count, T, T, T1, T2, N, N1, N2, false,
-                          Sat>(static_cast<const T*>(nullptr), src1, src2);
+  return dpas_detail::dpas_exp<P1, P2, systolic_depth, repeat_count, T, T, T1, T2, N, N1, N2, false,
+                               Sat>(static_cast<const T*>(nullptr), src1, src2);
 }
 
 // ------------------------------ dpasw (experimental)

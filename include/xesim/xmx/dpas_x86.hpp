@@ -29,7 +29,7 @@
 
 namespace xesim::esimd::xmx::detail {
 template <P Prec, int M, int N, int K>
-void float_portable(float* acc, const unsigned char* a, const unsigned char* b);
+void float_portable(const float* cin, float* out, const unsigned char* a, const unsigned char* b);
 }  // namespace xesim::esimd::xmx::detail
 
 // g++ 12 reports the intrinsics' own _mm512_undefined_* operands as maybe-uninitialized when
@@ -157,7 +157,8 @@ XESIM_INLINE bool operands_in_range(const unsigned char* a, int na, const unsign
 /// acc += A x B with one vfmadd231ps per (m, k) in k order; false (nothing done) when a bf16 /
 /// tf32 product could be inexact.
 template <P Prec, int M, int N, int K>
-XESIM_INLINE bool float_fma(float* acc, const unsigned char* a, const unsigned char* b) {
+XESIM_INLINE bool float_fma(const float* cin, float* out, const unsigned char* a,
+                            const unsigned char* b) {
   using V = vec<N>;
   if constexpr (Prec != P::fp16)
     if (!operands_in_range<Prec>(a, M * K, b, K * N, 127 - 63, 127 + 63)) return false;
@@ -187,12 +188,12 @@ XESIM_INLINE bool float_fma(float* acc, const unsigned char* a, const unsigned c
     }
   }
   typename V::F c[M];
-  for (int m = 0; m < M; ++m) c[m] = V::loadf(acc + m * N);
+  for (int m = 0; m < M; ++m) c[m] = V::loadf(cin + m * N);
 #pragma GCC unroll 16
   for (int k = 0; k < K; ++k)
 #pragma GCC unroll 8
     for (int m = 0; m < M; ++m) c[m] = V::fma(V::set1(af[m * K + k]), bk[k], c[m]);
-  for (int m = 0; m < M; ++m) V::storef(acc + m * N, V::canon(c[m]));
+  for (int m = 0; m < M; ++m) V::storef(out + m * N, V::canon(c[m]));
   return true;
 }
 
@@ -201,11 +202,12 @@ XESIM_INLINE bool float_fma(float* acc, const unsigned char* a, const unsigned c
 /// acc += A x B for bf16 with one vdpbf16ps per (m, pair of k); false when outside the range
 /// where it provably matches the reference (header comment).
 template <int M, int N>
-XESIM_INLINE bool bf16_dp(float* acc, const unsigned char* a, const unsigned char* b) {
+XESIM_INLINE bool bf16_dp(const float* cin, float* out, const unsigned char* a,
+                          const unsigned char* b) {
   using V = vec<N>;
   constexpr int K = 16;
   if (!operands_in_range<P::bf16>(a, M * K, b, K * N, 127 - 56, 127 + 31) ||
-      !dwords_in_range(acc, M * N, (127u - 103u) << 23, 0x7fffffffu))
+      !dwords_in_range(cin, M * N, (127u - 103u) << 23, 0x7fffffffu))
     return false;
   typename V::I bs[K / 2];
   for (int j = 0; j < K / 2; ++j) bs[j] = V::rot16(V::loadi(b + 4 * j * N));  // k even first
@@ -214,12 +216,12 @@ XESIM_INLINE bool bf16_dp(float* acc, const unsigned char* a, const unsigned cha
     vec<8>::storef(reinterpret_cast<float*>(as + m * 8),
                    vec<8>::cast(vec<8>::rot16(vec<8>::loadi(a + 2 * m * K))));
   typename V::F c[M];
-  for (int m = 0; m < M; ++m) c[m] = V::loadf(acc + m * N);
+  for (int m = 0; m < M; ++m) c[m] = V::loadf(cin + m * N);
 #pragma GCC unroll 8
   for (int j = 0; j < K / 2; ++j)
 #pragma GCC unroll 8
     for (int m = 0; m < M; ++m) c[m] = V::dpbf16(c[m], V::set1i(as[m * 8 + j]), bs[j]);
-  for (int m = 0; m < M; ++m) V::storef(acc + m * N, V::canon(c[m]));
+  for (int m = 0; m < M; ++m) V::storef(out + m * N, V::canon(c[m]));
   return true;
 }
 
@@ -239,8 +241,8 @@ XESIM_INLINE bool bf16_dp(float* acc, const unsigned char* a, const unsigned cha
     c1[i] = c2[i] = __builtin_bit_cast(float, 0x3f800000u | (next() >> 9) | (next() & 0x80000000u));
   const auto* pa = reinterpret_cast<const unsigned char*>(a);
   const auto* pb = reinterpret_cast<const unsigned char*>(bv);
-  if (!bf16_dp<8, 16>(c1, pa, pb)) return false;
-  float_portable<P::bf16, 8, 16, 16>(c2, pa, pb);
+  if (!bf16_dp<8, 16>(c1, c1, pa, pb)) return false;
+  float_portable<P::bf16, 8, 16, 16>(c2, c2, pa, pb);
   return std::memcmp(c1, c2, sizeof c1) == 0;
 }
 inline bool bf16_dp_trusted() {
@@ -251,15 +253,16 @@ inline bool bf16_dp_trusted() {
 
 // ------------------------------ float_fast
 template <P Prec, int M, int N, int K>
-XESIM_INLINE bool float_fast(float* acc, const unsigned char* a, const unsigned char* b) {
+XESIM_INLINE bool float_fast(const float* cin, float* out, const unsigned char* a,
+                             const unsigned char* b) {
   if (!::xesim::xmx::cpu_has(::xesim::xmx::cpu_avx512)) return false;
 #if defined(__AVX512BF16__)
   if constexpr (Prec == P::bf16)
     if (::xesim::xmx::cpu_has(::xesim::xmx::cpu_avx512_bf16) && bf16_dp_trusted() &&
-        bf16_dp<M, N>(acc, a, b))
+        bf16_dp<M, N>(cin, out, a, b))
       return true;
 #endif
-  return float_fma<Prec, M, N, K>(acc, a, b);
+  return float_fma<Prec, M, N, K>(cin, out, a, b);
 }
 
 #if defined(__AVX512VNNI__)
