@@ -46,6 +46,7 @@ template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T
   /// From a raw vector of N raw elements (what data() returns).
   XESIM_INLINE simd(const raw_vector_type& raw) {
     detail::raw_load<T, N>(data_, raw);
+    XESIM_UNINIT(this->uninit_shadow().clear_all();)
   }
   /// From a mask of the same length: each lane's 0 / non-zero value converted to T (DPC++
   /// converts between any two simd_obj_impl types of one length).
