@@ -79,8 +79,8 @@ const std::vector<std::pair<std::string, std::string>> kMisuses = {
     {"simd<uint32_t, 8> w(1); (void)fbl(w.select<2, 1>(0));", "fbl(view): only one-element views"},
     {"(void)bfn<bfn_t::x>(simd<float, 4>(), simd<float, 4>(), simd<float, 4>());",
      "bfn: element type must be an integer type"},
-    {"simd<float, 16> v(1.0f); (void)(v * v[3]);",
-     "simd operator: operands differ in length (only two views broadcast"},
+    {"simd<float, 16> v(1.0f); simd<float, 2> w(1.0f); (void)(v * w);",
+     "simd operator: operands differ in length (only a one-element view is broadcast)"},
     {"simd<int, 8> a(1); simd_mask<8> m = a > 0; simd<float, 8> f(1.0f); (void)(m & f);",
      "no match for"},
 };

@@ -6,6 +6,8 @@
 
 #include <sycl/ext/intel/esimd.hpp>
 
+#include <sstream>
+
 #include "test_util.hpp"
 
 using namespace sycl::ext::intel::esimd;
@@ -131,6 +133,15 @@ TEST(DpcppParity, OneElementViewBroadcastsAgainstAView) {
       EXPECT_EQ(lt[i], rp[i] < rc[W + k] ? 1 : 0);
     }
   }
+  // A simd against a one-element view of a non-const simd: `v * s[i]`.
+  simd<float, W> v = pts.select<W, 1>(0), s = ctr.select<W, 1>(W);
+  for (int k = 0; k < W; k += 7) {
+    const simd<float, W> prod = v * s[k], diff = s[k] - v;
+    for (int i = 0; i < W; ++i) {
+      EXPECT_EQ(prod[i], rp[i] * rc[W + k]);
+      EXPECT_EQ(diff[i], rc[W + k] - rp[i]);
+    }
+  }
   // Integer and bitwise forms, and view op= one-element view (both length 1).
   simd<int, 8> a(3, 7), b(1, 2);
   const simd<int, 8> sh = a.select<8, 1>(0) << b.select<1, 1>(1);
@@ -169,6 +180,41 @@ TEST(DpcppParity, MasksConvertToAndFromSimd) {
   simd<uint16_t, 16> w(0, 1);
   const simd_mask<16> back = w;
   for (int i = 0; i < 16; ++i) EXPECT_EQ(back[i], i);
+}
+
+// ------------------------------ masks as operands (DPC++'s simd_mask operators)
+TEST(DpcppParity, MasksInArithmeticBitwiseAndComparisons) {
+  srand(42);
+  constexpr int N = 8;
+  simd<int, N> v;
+  simd<float, N> f;
+  int rv[N];
+  for (int i = 0; i < N; ++i) {
+    v[i] = rv[i] = rand() % 200 - 100;
+    f[i] = static_cast<float>(rv[i]) / 4;
+  }
+  simd_mask<N> m = v > 0;
+  int rm[N];
+  for (int i = 0; i < N; ++i) rm[i] = rv[i] > 0 ? 1 : 0;
+  const simd<int, N> a = v + m, b = m * v, c = 5 - m, d = m << 3, e = v & m;
+  const simd<float, N> g = f / (m + 1.0f);
+  const simd<uint8_t, N> u8 = simd<uint8_t, N>(250) + m;  // the simd's own element type
+  const simd<uint16_t, N> mm = m + m;
+  const simd_mask<N> lt = m < v, ge = 2 >= m, eq = m == 0.5f, rel = m < simd_mask<N>(1);
+  for (int i = 0; i < N; ++i) {
+    EXPECT_EQ(a[i], rv[i] + rm[i]) << i;
+    EXPECT_EQ(b[i], rm[i] * rv[i]);
+    EXPECT_EQ(c[i], 5 - rm[i]);
+    EXPECT_EQ(d[i], rm[i] << 3);
+    EXPECT_EQ(e[i], rv[i] & rm[i]);
+    EXPECT_EQ(g[i], static_cast<float>(rv[i]) / 4 / (rm[i] + 1.0f));
+    EXPECT_EQ(u8[i], static_cast<uint8_t>(250 + rm[i]));
+    EXPECT_EQ(mm[i], 2 * rm[i]);
+    EXPECT_EQ(lt[i], rm[i] < rv[i] ? 1 : 0);
+    EXPECT_EQ(ge[i], 1);
+    EXPECT_EQ(eq[i], 0);
+    EXPECT_EQ(rel[i], rm[i] < 1 ? 1 : 0);
+  }
 }
 
 // ------------------------------ merge forms
@@ -216,6 +262,45 @@ TEST(DpcppParity, OneElementViewsCompareToBoolAndVectorsConvert) {
   EXPECT_EQ(as_double, 3.75);
   const auto& cv = v.select<4, 1>(2);
   EXPECT_EQ(cv[1], ref[3]);  // a const 1D view indexes to the element
+}
+
+// ------------------------------ v[i] outside the vector
+TEST(DpcppParity, OutOfRangeElementWrapsInsteadOfWritingPastTheVector) {
+  srand(42);
+  struct {
+    simd<int, 4> v;
+    int after[4];
+  } s;
+  int ref[4];
+  for (int i = 0; i < 4; ++i) s.v[i] = ref[i] = rand(), s.after[i] = 1000 + i;
+  const int bad = 4 + rand() % 4;  // past the end
+  s.v[bad] = -1;
+  ref[bad % 4] = -1;
+  s.v[-3] = -2;
+  ref[1] = -2;
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(s.v[i], ref[i]) << i;
+    EXPECT_EQ(s.after[i], 1000 + i);
+  }
+  simd<float, 1> one;  // Intel's math_const_fix_test: one[idx] = x, then one[0] is read
+  const int idx = 1 + rand() % 100;
+  one[idx] = 2.5f;
+  EXPECT_EQ(one[0], 2.5f);
+}
+
+// ------------------------------ operator<<
+TEST(DpcppParity, SimdPrintsItsElements) {
+  srand(42);
+  simd<int, 5> v;
+  std::string expect = "{";
+  for (int i = 0; i < 5; ++i) {
+    const int x = rand() % 1000 - 500;
+    v[i] = x;
+    expect += std::to_string(x) + (i < 4 ? "," : "}");
+  }
+  std::ostringstream os;
+  os << v;
+  EXPECT_EQ(os.str(), expect);
 }
 
 }  // namespace

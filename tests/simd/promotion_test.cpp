@@ -54,7 +54,11 @@ static_assert(has_and<simd_mask<4>, simd_mask<4>>::value);
 template <class A, class B, class = void> struct has_add : std::false_type {};
 template <class A, class B>
 struct has_add<A, B, std::void_t<decltype(std::declval<A>() + std::declval<B>())>> : std::true_type {};
-static_assert(!has_add<simd_mask<4>, simd_mask<4>>::value, "no arithmetic on masks");
+// DPC++'s simd_mask operators: mask + mask is a simd<uint16_t> (the lanes as numbers).
+static_assert(has_add<simd_mask<4>, simd_mask<4>>::value);
+static_assert(std::is_same_v<decltype(std::declval<simd_mask<4>>() + std::declval<simd_mask<4>>()),
+                             simd<uint16_t, 4>>);
+static_assert(!has_add<simd_mask<4>, simd_mask<8>>::value, "masks of different lengths");
 
 TEST(SimdPromotion, ValuesFollowThePromotedType) {
   const simd<uint8_t, 4> a(250);

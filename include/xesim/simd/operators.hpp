@@ -162,13 +162,14 @@ template <class X, bool = is_simd_like_v<X>> struct operand_elem { using type = 
 template <class X> struct operand_elem<X, true> { using type = element_type_t<X>; };
 template <class X> using operand_elem_t = typename operand_elem<X>::type;
 
-/// Two views of which one has one element and the other more: DPC++ reads the one-element view
-/// as a scalar of its element type (`row - other_row[k]`). 1: A is that view, 2: B, 0: neither.
-/// A simd (not a view) against a one-element view is not broadcast, as in DPC++.
+/// A one-element view against a longer simd or view: DPC++ reads the one-element view as a
+/// scalar of its element type (`row - other_row[k]`, `v * s[i]` on a non-const s).
+/// 1: A is that view, 2: B, 0: neither.
 template <class A, class B> constexpr int view_broadcast_side() {
-  if constexpr (is_simd_view_v<A> && is_simd_view_v<B>) {
-    if constexpr (length_v<A> == 1 && length_v<B> != 1) return 1;
-    else if constexpr (length_v<B> == 1 && length_v<A> != 1) return 2;
+  if constexpr (is_simd_like_v<A> && is_simd_like_v<B> &&
+                (is_simd_view_v<A> || is_simd_view_v<B>)) {
+    if constexpr (is_simd_view_v<A> && length_v<A> == 1 && length_v<B> != 1) return 1;
+    else if constexpr (is_simd_view_v<B> && length_v<B> == 1 && length_v<A> != 1) return 2;
     else return 0;
   } else {
     return 0;
@@ -182,8 +183,8 @@ template <class A, class B> constexpr int operands_length() {
     return length_v<A>;
   } else if constexpr (is_simd_like_v<A> && is_simd_like_v<B>) {
     static_assert(length_v<A> == length_v<B>,
-                  "simd operator: operands differ in length (only two views broadcast a "
-                  "one-element view; read v[i] into a scalar to broadcast it over a simd)");
+                  "simd operator: operands differ in length (only a one-element view is "
+                  "broadcast)");
     return length_v<A>;
   } else if constexpr (is_simd_like_v<A>) {
     return length_v<A>;
@@ -319,6 +320,144 @@ XESIM_DEF_BINOP(&, bit_and, detail::is_integral_operand_v<A>&& detail::is_integr
 XESIM_DEF_BINOP(|, bit_or, detail::is_integral_operand_v<A>&& detail::is_integral_operand_v<B>)
 XESIM_DEF_BINOP(^, bit_xor, detail::is_integral_operand_v<A>&& detail::is_integral_operand_v<B>)
 #undef XESIM_DEF_BINOP
+
+// ------------------------------ arithmetic with masks (DPC++'s simd_mask operators)
+/// `simd op mask`, `mask op simd`, `scalar op mask`, `mask op scalar` and `mask op mask` for
+/// + - * / (and % << >> with integral elements): the mask's 0 / 1 lanes converted to the other
+/// operand's element type (uint16_t for two masks), computed as simd op simd, and returned as
+/// that type (simd<uint8_t> + mask is a simd<uint8_t>, as in DPC++). Views of masks are not
+/// operands here, as in DPC++.
+namespace detail {
+template <class X> inline constexpr bool is_plain_simd_v = is_simd_type_v<X>;
+template <class X> inline constexpr bool is_plain_mask_v = is_simd_mask_type_v<X>;
+/// S a simd or a view of one (Intel's mask_math test adds a bit_cast_view and a mask).
+template <class S, class M> constexpr bool simd_mask_pair() {
+  if constexpr (is_simd_like_v<S> && is_plain_mask_v<M>) return length_v<S> == length_v<M>;
+  else return false;
+}
+template <class S, class M> inline constexpr bool simd_mask_pair_v = simd_mask_pair<S, M>();
+template <class T, class M>
+inline constexpr bool scalar_mask_pair_v = is_valid_simd_elem_type_v<T> && is_plain_mask_v<M>;
+}  // namespace detail
+
+#define XESIM_DEF_MASK_ARITH(OP, INTEGRAL_ONLY)                                                 \
+  template <class S, class M,                                                                  \
+            class = std::enable_if_t<detail::simd_mask_pair_v<S, M> &&                          \
+                                     (!(INTEGRAL_ONLY) ||                                      \
+                                      std::is_integral_v<typename S::element_type>)>>          \
+  XESIM_INLINE auto operator OP(const S& a, const M& m)->detail::value_type_t<S> {                      \
+    using V = detail::value_type_t<S>;                                                                \
+    return V(V(a) OP V(m));                                                                    \
+  }                                                                                            \
+  template <class M, class S,                                                                  \
+            class = std::enable_if_t<detail::simd_mask_pair_v<S, M> &&                          \
+                                     (!(INTEGRAL_ONLY) ||                                      \
+                                      std::is_integral_v<typename S::element_type>)>,          \
+            class = void>                                                                      \
+  XESIM_INLINE auto operator OP(const M& m, const S& a)->detail::value_type_t<S> {                      \
+    using V = detail::value_type_t<S>;                                                                \
+    return V(V(m) OP V(a));                                                                    \
+  }                                                                                            \
+  template <class T, class M,                                                                  \
+            class = std::enable_if_t<detail::scalar_mask_pair_v<T, M> &&                        \
+                                     (!(INTEGRAL_ONLY) || std::is_integral_v<T>)>>             \
+  XESIM_INLINE simd<T, M::length> operator OP(T x, const M& m) {                               \
+    using S = simd<T, M::length>;                                                              \
+    return S(x OP S(m));                                                                       \
+  }                                                                                            \
+  template <class M, class T,                                                                  \
+            class = std::enable_if_t<detail::scalar_mask_pair_v<T, M> &&                        \
+                                     (!(INTEGRAL_ONLY) || std::is_integral_v<T>)>,             \
+            class = void>                                                                      \
+  XESIM_INLINE simd<T, M::length> operator OP(const M& m, T x) {                               \
+    using S = simd<T, M::length>;                                                              \
+    return S(S(m) OP x);                                                                       \
+  }                                                                                            \
+  template <class M, class = std::enable_if_t<detail::is_plain_mask_v<M>>>                      \
+  XESIM_INLINE simd<simd_mask_elem_type, M::length> operator OP(const M& a, const M& b) {      \
+    using S = simd<simd_mask_elem_type, M::length>;                                            \
+    return S(S(a) OP S(b));                                                                    \
+  }
+XESIM_DEF_MASK_ARITH(+, false)
+XESIM_DEF_MASK_ARITH(-, false)
+XESIM_DEF_MASK_ARITH(*, false)
+XESIM_DEF_MASK_ARITH(/, false)
+XESIM_DEF_MASK_ARITH(%, true)
+XESIM_DEF_MASK_ARITH(<<, true)
+XESIM_DEF_MASK_ARITH(>>, true)
+#undef XESIM_DEF_MASK_ARITH
+
+/// Bitwise & | ^ of a simd (or simd view) with a mask: the mask's lanes converted to the simd's
+/// element type; the result is that simd type. (A mask with a mask or an integer stays a mask,
+/// see the mask operators below.)
+#define XESIM_DEF_MASK_BITWISE(OP)                                                             \
+  template <class S, class M,                                                                  \
+            class = std::enable_if_t<detail::simd_mask_pair_v<S, M> &&                          \
+                                     std::is_integral_v<typename S::element_type>>>            \
+  XESIM_INLINE auto operator OP(const S& a, const M& m)->detail::value_type_t<S> {             \
+    using V = detail::value_type_t<S>;                                                         \
+    return V(V(a) OP V(m));                                                                    \
+  }                                                                                            \
+  template <class M, class S,                                                                  \
+            class = std::enable_if_t<detail::simd_mask_pair_v<S, M> &&                          \
+                                     std::is_integral_v<typename S::element_type>>,            \
+            class = void>                                                                      \
+  XESIM_INLINE auto operator OP(const M& m, const S& a)->detail::value_type_t<S> {             \
+    using V = detail::value_type_t<S>;                                                         \
+    return V(V(m) OP V(a));                                                                    \
+  }
+XESIM_DEF_MASK_BITWISE(&)
+XESIM_DEF_MASK_BITWISE(|)
+XESIM_DEF_MASK_BITWISE(^)
+#undef XESIM_DEF_MASK_BITWISE
+
+/// Comparisons with a mask operand (Intel's mask_math test): the mask's lanes as a simd of the
+/// other operand's element type (uint16_t against a mask or an integer... as the other's type),
+/// compared lane by lane; the result is a mask. RELOPS also take two masks and any scalar;
+/// == and != take a floating scalar here (masks against integers and masks are below).
+#define XESIM_DEF_MASK_CMP(OP, RELOP)                                                          \
+  template <class S, class M, class = std::enable_if_t<detail::simd_mask_pair_v<S, M>>>         \
+  XESIM_INLINE simd_mask<M::length> operator OP(const S& a, const M& m) {                      \
+    using V = detail::value_type_t<S>;                                                         \
+    return V(a) OP V(m);                                                                       \
+  }                                                                                            \
+  template <class M, class S, class = std::enable_if_t<detail::simd_mask_pair_v<S, M>>,         \
+            class = void>                                                                      \
+  XESIM_INLINE simd_mask<M::length> operator OP(const M& m, const S& a) {                      \
+    using V = detail::value_type_t<S>;                                                         \
+    return V(m) OP V(a);                                                                       \
+  }                                                                                            \
+  template <class T, class M,                                                                  \
+            class = std::enable_if_t<detail::scalar_mask_pair_v<T, M> &&                        \
+                                     ((RELOP) || !std::is_integral_v<T>)>>                     \
+  XESIM_INLINE simd_mask<M::length> operator OP(T x, const M& m) {                             \
+    return x OP simd<T, M::length>(m);                                                         \
+  }                                                                                            \
+  template <class M, class T,                                                                  \
+            class = std::enable_if_t<detail::scalar_mask_pair_v<T, M> &&                        \
+                                     ((RELOP) || !std::is_integral_v<T>)>,                     \
+            class = void>                                                                      \
+  XESIM_INLINE simd_mask<M::length> operator OP(const M& m, T x) {                             \
+    return simd<T, M::length>(m) OP x;                                                         \
+  }
+XESIM_DEF_MASK_CMP(<, true)
+XESIM_DEF_MASK_CMP(<=, true)
+XESIM_DEF_MASK_CMP(>, true)
+XESIM_DEF_MASK_CMP(>=, true)
+XESIM_DEF_MASK_CMP(==, false)
+XESIM_DEF_MASK_CMP(!=, false)
+#undef XESIM_DEF_MASK_CMP
+#define XESIM_DEF_MASK_MASK_RELOP(OP)                                                          \
+  template <class M, class = std::enable_if_t<detail::is_plain_mask_v<M>>>                      \
+  XESIM_INLINE simd_mask<M::length> operator OP(const M& a, const M& b) {                      \
+    using V = simd<simd_mask_elem_type, M::length>;                                            \
+    return V(a) OP V(b);                                                                       \
+  }
+XESIM_DEF_MASK_MASK_RELOP(<)
+XESIM_DEF_MASK_MASK_RELOP(<=)
+XESIM_DEF_MASK_MASK_RELOP(>)
+XESIM_DEF_MASK_MASK_RELOP(>=)
+#undef XESIM_DEF_MASK_MASK_RELOP
 
 // ------------------------------ comparisons
 #define XESIM_DEF_CMPOP(OP, ID)                                                                \

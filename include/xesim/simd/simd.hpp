@@ -3,6 +3,7 @@
 
 #include <array>
 #include <initializer_list>
+#include <iosfwd>
 
 #include "xesim/simd/simd_obj.hpp"
 
@@ -47,6 +48,7 @@ template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T
   /// From a raw vector of N raw elements (what data() returns).
   XESIM_INLINE simd(const raw_vector_type& raw) {
     detail::raw_load<T, N>(data_, raw);
+    XESIM_UNINIT(this->uninit_shadow().clear_all();)
   }
   /// From a mask of the same length: each lane's 0 / non-zero value converted to T (DPC++
   /// converts between any two simd_obj_impl types of one length).
@@ -148,5 +150,17 @@ template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T
 
 /// CTAD: `simd v = some_view;` takes the view's element type and length.
 template <class B, class R> simd(const simd_view<B, R>&) -> simd<typename R::element_type, R::length>;
+
+/// Prints `{v0,v1,...}` (DPC++'s host-side operator<<; elements printed with their own <<).
+template <class Char, class Traits, class T, int N>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& os,
+                                             const simd<T, N>& v) {
+  os << "{";
+  for (int i = 0; i < N; ++i) {
+    os << v[i];
+    if (i < N - 1) os << ",";
+  }
+  return os << "}";
+}
 
 }  // namespace xesim::esimd

@@ -33,6 +33,7 @@ class simd_mask_impl : public detail::simd_obj_impl<T, N, simd_mask_impl<T, N>> 
   /// From a raw vector of N lanes (DPC++'s mask_type_t<N>, what data() returns).
   XESIM_INLINE simd_mask_impl(const raw_vector_type& raw) {
     detail::raw_load<T, N>(data_, raw);
+    XESIM_UNINIT(this->uninit_shadow().clear_all();)
   }
   /// From a simd<uint16_t, N>: its lanes as they are.
   XESIM_INLINE simd_mask_impl(const simd<T, N>& v) {

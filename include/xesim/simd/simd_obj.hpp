@@ -4,6 +4,8 @@
 #pragma once
 
 #include <array>
+#include <atomic>
+#include <cstdio>
 #include <cstdint>
 #include <cstring>
 
@@ -44,6 +46,24 @@ template <class T, int N> XESIM_INLINE void copy_n_vec(T* dst, const T* src) {
   }
   if constexpr (kBytes % kPiece != 0)
     __builtin_memcpy(d + kBytes / kPiece * kPiece, s + kBytes / kPiece * kPiece, kBytes % kPiece);
+}
+
+/// `v[i]` with i outside [0, N) as an lvalue: DPC++ leaves it undefined; on the GPU a
+/// one-element vector lives in one register and the index is ignored (Intel's
+/// math_const_fix_test writes `simd<float, 1>[idx]` and reads element 0 back). xesim views
+/// element i mod N (so v[idx] of a one-element vector is v[0]) instead of writing past the
+/// vector on the host stack, and reports the first such index in the process on stderr.
+template <class D>
+__attribute__((noinline, cold)) simd_view<D, region1d_scalar_t<typename D::element_type>>
+out_of_range_element(D& base, int i) {
+  static std::atomic<bool> reported{false};
+  if (!reported.exchange(true))
+    std::fprintf(stderr,
+                 "xesim: warning: [simd-index] v[%d] on a vector of %d elements (undefined in "
+                 "DPC++): element %d is used instead (reported once)\n",
+                 i, D::length, ((i % D::length) + D::length) % D::length);
+  const int k = ((i % D::length) + D::length) % D::length;
+  return {base, static_cast<uint32_t>(k) * static_cast<uint32_t>(sizeof(typename D::element_type))};
 }
 
 template <class T, int N, class Derived> class simd_obj_impl {
@@ -165,6 +185,8 @@ template <class T, int N, class Derived> class simd_obj_impl {
   XESIM_INLINE T operator[](int i) const& { return data_[i]; }
   /// A writable one-element view of element i; converts to T.
   XESIM_INLINE simd_view<Derived, region1d_scalar_t<T>> operator[](int i) & {
+    if (static_cast<unsigned>(i) >= static_cast<unsigned>(N)) [[unlikely]]
+      return out_of_range_element<Derived>(derived(), i);
     return {derived(), static_cast<uint32_t>(i) * static_cast<uint32_t>(sizeof(T))};
   }
   XESIM_INLINE T operator[](int i) && { return data_[i]; }
