@@ -43,9 +43,9 @@ struct walker {
             r.report(
                 kGrfBudget.info, v->b,
                 "simd variables live together here take " + std::to_string(live) + " B (" + list +
-                    "), at least the " + std::to_string(budget) + " B register file of a " +
-                    device +
-                    " thread: the compiler spills to memory; reuse temporaries, shrink N, or use "
+                    "), at least the " + std::to_string(budget) +
+                         " B register file of one thread on " + device +
+                         ": the compiler spills to memory; reuse temporaries, shrink N, or use "
                     "the large GRF mode (-doubleGRF)");
             reported = true;
             return;
