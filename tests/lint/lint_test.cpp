@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -24,7 +25,8 @@ using xesim_test::run_command;
 const fs::path kSource = XESIM_SOURCE_DIR;
 const fs::path kCases = kSource / "tests/lint/cases";
 
-using finding = std::tuple<std::string, unsigned, std::string, std::string>;  // file, line, level, id
+using finding =
+    std::tuple<std::string, unsigned, std::string, std::string>;  // file, line, level, id
 
 std::set<finding> findings(const std::string& output) {
   static const std::regex line_re(R"(^(\S+):(\d+):(\d+): (warning|error): .* \[([a-z0-9-]+)\]$)");
@@ -33,7 +35,8 @@ std::set<finding> findings(const std::string& output) {
   for (std::string l; std::getline(in, l);) {
     std::smatch m;
     if (std::regex_match(l, m, line_re))
-      out.emplace(fs::path(m[1].str()).filename().string(), std::stoul(m[2].str()), m[4].str(), m[5].str());
+      out.emplace(fs::path(m[1].str()).filename().string(), std::stoul(m[2].str()), m[4].str(),
+                  m[5].str());
   }
   return out;
 }
@@ -152,11 +155,13 @@ TEST(Lint, DisableAndIgnoreComments) {
   auto f2 = write("ignored.cpp", trap + "  // xesim-lint: ignore sycl-minmax-in-esimd\n");
   auto f3 = write("other_id.cpp", trap + "  // xesim-lint: ignore grf-budget\n");
   auto f4 = write("all.cpp", trap + "  // xesim-lint: ignore\n");
-  auto f5 = write("two.cpp",
-                  "    auto v = block_load<sycl::half, 8>(p + 1, properties{alignment<2>{}}); o[0] = "
-                  "sycl::max(a, b);  // xesim-lint: ignore alignment-braces, sycl-minmax-in-esimd\n");
+  auto f5 =
+      write("two.cpp",
+            "    auto v = block_load<sycl::half, 8>(p + 1, properties{alignment<2>{}}); o[0] = "
+            "sycl::max(a, b);  // xesim-lint: ignore alignment-braces, sycl-minmax-in-esimd\n");
   // One run for all five files (findings are per file name).
-  const auto all = findings(run_command(lint(f1 + " " + f2 + " " + f3 + " " + f4 + " " + f5)).output);
+  const auto all =
+      findings(run_command(lint(f1 + " " + f2 + " " + f3 + " " + f4 + " " + f5)).output);
   auto in = [&](const std::string& path) {
     int n = 0;
     for (const finding& f : all) n += std::get<0>(f) == fs::path(path).filename().string();
@@ -174,8 +179,8 @@ TEST(Lint, DisableAndIgnoreComments) {
 }
 
 TEST(Lint, SarifLists13RulesResultsAndFixes) {
-  const auto r = run_command(lint("--format=sarif " + (kCases / "alignment_braces.cpp").string() +
-                                  " 2>/dev/null"));
+  const auto r = run_command(
+      lint("--format=sarif " + (kCases / "alignment_braces.cpp").string() + " 2>/dev/null"));
   EXPECT_EQ(r.status, 1);
   const auto j = nlohmann::json::parse(r.output);
   EXPECT_EQ(j["version"], "2.1.0");
@@ -216,7 +221,8 @@ TEST(Lint, FixAppliesTheMechanicalFixes) {
   for (const auto& [name, rule] : fixable) {
     int n_before = 0, n_after = 0;
     for (const finding& f : before) n_before += std::get<0>(f) == name && std::get<3>(f) == rule;
-    for (const finding& f : findings(after.output)) n_after += std::get<0>(f) == name && std::get<3>(f) == rule;
+    for (const finding& f : findings(after.output))
+      n_after += std::get<0>(f) == name && std::get<3>(f) == rule;
     EXPECT_GT(n_before, 0) << name;
     EXPECT_EQ(n_after, left.count(name) ? left.at(name) : 0) << name << "\n" << after.output;
   }
@@ -243,7 +249,8 @@ void k(sycl::queue& q, float* o) {
   const std::string f = (dir / "k.cpp").string();
   auto count = [&](const std::string& args) {
     int n = 0;
-    for (const finding& x : findings(run_command(lint(args + " " + f)).output)) n += std::get<3>(x) == "grf-budget";
+    for (const finding& x : findings(run_command(lint(args + " " + f)).output))
+      n += std::get<3>(x) == "grf-budget";
     return n;
   };
   EXPECT_EQ(count("--device=arc-a770"), 1);

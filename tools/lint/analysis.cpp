@@ -9,7 +9,8 @@ node* strip(node* n) {
     node* k = n->kids[0];
     const bool wrapper = n->is(CXCursor_UnexposedExpr) || n->is(CXCursor_ParenExpr);
     // Implicit conversions and copies: a call or member reference spanning exactly its operand.
-    const bool implicit = (n->is(CXCursor_CallExpr) || n->is(CXCursor_MemberRefExpr)) && k->b == n->b && k->e == n->e;
+    const bool implicit =
+        (n->is(CXCursor_CallExpr) || n->is(CXCursor_MemberRefExpr)) && k->b == n->b && k->e == n->e;
     if (!wrapper && !implicit) break;
     n = k;
   }
@@ -18,7 +19,8 @@ node* strip(node* n) {
 
 std::string op_of(const unit& u, const node* n) {
   if (n->kids.size() == 2) {
-    for (std::size_t i = u.tok_at(n->kids[0]->e); i < u.toks.size() && u.toks[i].b < n->kids[1]->b; ++i)
+    for (std::size_t i = u.tok_at(n->kids[0]->e); i < u.toks.size() && u.toks[i].b < n->kids[1]->b;
+         ++i)
       if (u.toks[i].kind == CXToken_Punctuation) return u.toks[i].text;
     return "";
   }
@@ -204,7 +206,8 @@ std::optional<counted_loop> as_counted_loop(const unit& u, node* f) {
   L.loop = f;
   node* init = f->kids[0];
   node* var = nullptr;
-  if (init->is(CXCursor_DeclStmt) && init->kids.size() == 1 && init->kids[0]->is(CXCursor_VarDecl)) {
+  if (init->is(CXCursor_DeclStmt) && init->kids.size() == 1 &&
+      init->kids[0]->is(CXCursor_VarDecl)) {
     var = init->kids[0];
     L.var = var->self;
     L.init = init_of(var);
@@ -247,7 +250,8 @@ std::optional<counted_loop> as_counted_loop(const unit& u, node* f) {
   auto a = const_value(u, L.init), b = const_value(u, L.bound);
   if (a && b && L.constant_trip) {
     long long lo = *a, hi = *b;
-    const bool up = var_left ? (cop == "<" || cop == "<=" || cop == "!=") : (cop == ">" || cop == ">=");
+    const bool up =
+        var_left ? (cop == "<" || cop == "<=" || cop == "!=") : (cop == ">" || cop == ">=");
     if (up && L.step > 0) {
       if (cop == "<=" || cop == ">=") ++hi;
       L.trip = hi > lo ? (hi - lo + L.step - 1) / L.step : 0;
@@ -261,9 +265,11 @@ std::optional<counted_loop> as_counted_loop(const unit& u, node* f) {
 
 int scalar_size(const std::string& s0) {
   std::string s = s0;
-  for (const char* q : {"const ", "volatile ", "sycl::_V1::", "sycl::", "xesim::esimd::", "xesim::sycl::",
-                        "xesim::", "std::", "ext::oneapi::", "ext::intel::esimd::", "detail::"}) {
-    for (std::size_t p; (p = s.find(q)) != std::string::npos;) s.erase(p, std::char_traits<char>::length(q));
+  for (const char* q :
+       {"const ", "volatile ", "sycl::_V1::", "sycl::", "xesim::esimd::", "xesim::sycl::",
+        "xesim::", "std::", "ext::oneapi::", "ext::intel::esimd::", "detail::"}) {
+    for (std::size_t p; (p = s.find(q)) != std::string::npos;)
+      s.erase(p, std::char_traits<char>::length(q));
   }
   while (!s.empty() && s.back() == ' ') s.pop_back();
   if (s == "half" || s == "bfloat16" || s == "uint16_t" || s == "int16_t" || s == "short" ||
@@ -282,8 +288,10 @@ int scalar_size(const std::string& s0) {
 }
 
 std::optional<simd_shape> simd_type(const std::string& spelling) {
-  static const std::regex simd_re(R"((?:^|[^\w])simd<\s*(.+?)\s*,\s*([^<>]+?)\s*>\s*(?:\[(\d+)\])?\s*(&)?\s*$)");
-  static const std::regex mask_re(R"((?:^|[^\w])simd_mask<\s*([^<>]+?)\s*>\s*(?:\[(\d+)\])?\s*(&)?\s*$)");
+  static const std::regex simd_re(
+      R"((?:^|[^\w])simd<\s*(.+?)\s*,\s*([^<>]+?)\s*>\s*(?:\[(\d+)\])?\s*(&)?\s*$)");
+  static const std::regex mask_re(
+      R"((?:^|[^\w])simd_mask<\s*([^<>]+?)\s*>\s*(?:\[(\d+)\])?\s*(&)?\s*$)");
   static const std::regex dims_re(R"((\[\d+\])(\[\d+\])+\s*$)");
   std::string s = spelling;
   // simd<T, N> a[K][M]: one dimension of K * M elements.
@@ -292,11 +300,13 @@ std::optional<simd_shape> simd_type(const std::string& spelling) {
     std::string dims = dm[0].str();
     long long prod = 1;
     static const std::regex one(R"(\[(\d+)\])");
-    for (std::sregex_iterator it(dims.begin(), dims.end(), one), end; it != end; ++it) prod *= std::stoll((*it)[1].str());
+    for (std::sregex_iterator it(dims.begin(), dims.end(), one), end; it != end; ++it)
+      prod *= std::stoll((*it)[1].str());
     s = s.substr(0, static_cast<std::size_t>(dm.position(0))) + "[" + std::to_string(prod) + "]";
   }
   for (const char* q : {"const ", "volatile "})
-    for (std::size_t p; (p = s.find(q)) != std::string::npos;) s.erase(p, std::char_traits<char>::length(q));
+    for (std::size_t p; (p = s.find(q)) != std::string::npos;)
+      s.erase(p, std::char_traits<char>::length(q));
   std::smatch m;
   simd_shape out;
   if (std::regex_search(s, m, mask_re)) {
@@ -331,10 +341,24 @@ std::optional<simd_shape> simd_type(const std::string& spelling) {
 
 bool is_varying_call_name(const std::string& n) {
   static const std::set<std::string> names = {
-      "block_load", "gather", "slm_block_load", "slm_gather", "load", "lsc_block_load",
-      "lsc_gather", "lsc_slm_block_load", "lsc_slm_gather", "atomic_update", "slm_atomic_update",
-      "get_global_id", "get_local_id", "get_global_linear_id", "get_local_linear_id", "get_id",
-      "get_linear_id", "copy_from"};  // (get_group is the same for the whole group)
+      "block_load",
+      "gather",
+      "slm_block_load",
+      "slm_gather",
+      "load",
+      "lsc_block_load",
+      "lsc_gather",
+      "lsc_slm_block_load",
+      "lsc_slm_gather",
+      "atomic_update",
+      "slm_atomic_update",
+      "get_global_id",
+      "get_local_id",
+      "get_global_linear_id",
+      "get_local_linear_id",
+      "get_id",
+      "get_linear_id",
+      "copy_from"};  // (get_group is the same for the whole group)
   return names.count(n) > 0;
 }
 
@@ -351,12 +375,14 @@ bool varies(const unit& u, node* n, const std::set<std::uint64_t>& varying) {
   bool v = false;
   // Queries that answer the same for every work-item of a group.
   static const std::set<std::string> uniform = {
-      "get_group", "get_group_linear_id", "get_group_range", "get_local_range", "get_global_range",
-      "get_nd_range", "get_range", "get_offset", "get_max_local_range"};
+      "get_group",       "get_group_linear_id", "get_group_range",
+      "get_local_range", "get_global_range",    "get_nd_range",
+      "get_range",       "get_offset",          "get_max_local_range"};
   n->visit([&](node* k) {
     if (v) return false;
     if (k->is(CXCursor_MemberRefExpr) && uniform.count(k->spelling)) return false;
-    if ((k->is(CXCursor_DeclRefExpr) || k->is(CXCursor_MemberRefExpr)) && varying.count(k->decl)) v = true;
+    if ((k->is(CXCursor_DeclRefExpr) || k->is(CXCursor_MemberRefExpr)) && varying.count(k->decl))
+      v = true;
     if ((k->is(CXCursor_CallExpr) || k->is(CXCursor_MemberRefExpr) ||
          k->is(CXCursor_OverloadedDeclRef) || k->is(CXCursor_DeclRefExpr)) &&
         is_varying_call_name(k->spelling))
@@ -384,7 +410,8 @@ std::set<std::uint64_t> varying_vars(const unit& u, const function& f) {
         node* init = init_of(n);
         if (init && varies(u, init, out)) changed = out.insert(n->self).second || changed;
       }
-      if ((n->is(CXCursor_BinaryOperator) && op_of(u, n) == "=") || n->is(CXCursor_CompoundAssignOperator)) {
+      if ((n->is(CXCursor_BinaryOperator) && op_of(u, n) == "=") ||
+          n->is(CXCursor_CompoundAssignOperator)) {
         if (n->kids.size() == 2) {
           node* lhs = strip(n->kids[0]);
           if (lhs->is(CXCursor_DeclRefExpr) && !out.count(lhs->decl) && varies(u, n->kids[1], out))
@@ -394,7 +421,8 @@ std::set<std::uint64_t> varying_vars(const unit& u, const function& f) {
       // A loop variable whose bounds vary.
       if (n->is(CXCursor_ForStmt)) {
         if (auto L = as_counted_loop(u, n)) {
-          if (!out.count(L->var) && ((L->init && varies(u, L->init, out)) || (L->bound && varies(u, L->bound, out))))
+          if (!out.count(L->var) &&
+              ((L->init && varies(u, L->init, out)) || (L->bound && varies(u, L->bound, out))))
             changed = out.insert(L->var).second || changed;
         }
       }

@@ -28,9 +28,9 @@ bool compile_time(const unit& u, node* n, int depth = 0);
 /// A counted for-loop: `for (int i = a; i < b; i += s)` (also <=, !=, >, >=, i++/++i/i--/--i).
 struct counted_loop {
   node* loop = nullptr;
-  std::uint64_t var = 0;          ///< the induction variable's declaration key
-  node* init = nullptr;           ///< its initial value
-  node* bound = nullptr;          ///< the other side of the comparison
+  std::uint64_t var = 0;  ///< the induction variable's declaration key
+  node* init = nullptr;   ///< its initial value
+  node* bound = nullptr;  ///< the other side of the comparison
   long long step = 1;
   bool constant_trip = false;     ///< init and bound compile-time, step known
   std::optional<long long> trip;  ///< the trip count when known
@@ -40,10 +40,10 @@ std::optional<counted_loop> as_counted_loop(const unit& u, node* for_stmt);
 /// simd<T, N> / simd_mask<N> / simd_view shapes from a type spelling.
 struct simd_shape {
   bool mask = false;
-  std::string elem;       ///< element type spelling
-  int elem_size = 0;      ///< bytes, 0 when unknown
-  long long lanes = -1;   ///< -1 when dependent
-  long long count = 1;    ///< array elements (simd<T,N> a[K])
+  std::string elem;      ///< element type spelling
+  int elem_size = 0;     ///< bytes, 0 when unknown
+  long long lanes = -1;  ///< -1 when dependent
+  long long count = 1;   ///< array elements (simd<T,N> a[K])
   long long bytes() const { return elem_size > 0 && lanes > 0 ? elem_size * lanes * count : -1; }
 };
 std::optional<simd_shape> simd_type(const std::string& spelling);

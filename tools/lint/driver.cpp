@@ -98,7 +98,8 @@ std::string build_pch(const options& opts, const std::string& dir) {
           CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_KeepGoing,
       &tu);
   std::string result;
-  if (rc == CXError_Success && tu && clang_saveTranslationUnit(tu, pch.c_str(), 0) == CXSaveError_None)
+  if (rc == CXError_Success && tu &&
+      clang_saveTranslationUnit(tu, pch.c_str(), 0) == CXSaveError_None)
     result = pch;
   if (tu) clang_disposeTranslationUnit(tu);
   clang_disposeIndex(index);
@@ -153,8 +154,10 @@ void print_text(const std::vector<diagnostic>& ds, std::ostream& out) {
     for (unsigned i = 1; i < d.col && i <= l.size(); ++i) out << (l[i - 1] == '\t' ? '\t' : ' ');
     out << "^\n";
     for (const fix_it& f : d.fixes)
-      if (f.begin == f.end) out << "  fix-it: insert \"" << f.text << "\"\n";
-      else out << "  fix-it: replace with \"" << f.text << "\"\n";
+      if (f.begin == f.end)
+        out << "  fix-it: insert \"" << f.text << "\"\n";
+      else
+        out << "  fix-it: replace with \"" << f.text << "\"\n";
   }
 }
 
@@ -183,14 +186,13 @@ void print_sarif(const std::vector<diagnostic>& ds, std::ostream& out) {
   std::map<std::string, std::string> texts;
   ordered_json results = ordered_json::array();
   for (const diagnostic& d : ds) {
-    ordered_json res = {
-        {"ruleId", d.rule},
-        {"level", level_name(d.level)},
-        {"message", {{"text", d.message}}},
-        {"locations",
-         {{{"physicalLocation",
-            {{"artifactLocation", {{"uri", d.file}}},
-             {"region", {{"startLine", d.line}, {"startColumn", d.col}}}}}}}}};
+    ordered_json res = {{"ruleId", d.rule},
+                        {"level", level_name(d.level)},
+                        {"message", {{"text", d.message}}},
+                        {"locations",
+                         {{{"physicalLocation",
+                            {{"artifactLocation", {{"uri", d.file}}},
+                             {"region", {{"startLine", d.line}, {"startColumn", d.col}}}}}}}}};
     if (!d.fixes.empty()) {
       ordered_json reps = ordered_json::array();
       for (const fix_it& f : d.fixes) {
@@ -202,9 +204,10 @@ void print_sarif(const std::vector<diagnostic>& ds, std::ostream& out) {
         }
         auto [bl, bc] = line_col_of(texts[f.file], f.begin);
         auto [el, ec] = line_col_of(texts[f.file], f.end);
-        reps.push_back({{"deletedRegion",
-                         {{"startLine", bl}, {"startColumn", bc}, {"endLine", el}, {"endColumn", ec}}},
-                        {"insertedContent", {{"text", f.text}}}});
+        reps.push_back(
+            {{"deletedRegion",
+              {{"startLine", bl}, {"startColumn", bc}, {"endLine", el}, {"endColumn", ec}}},
+             {"insertedContent", {{"text", f.text}}}});
       }
       ordered_json change = {{"artifactLocation", {{"uri", d.file}}}, {"replacements", reps}};
       ordered_json fix = {{"description", {{"text", "xesim lint fix-it"}}},
@@ -217,7 +220,9 @@ void print_sarif(const std::vector<diagnostic>& ds, std::ostream& out) {
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
       {"version", "2.1.0"},
       {"runs",
-       {{{"tool", {{"driver", {{"name", "xesim-lint"}, {"informationUri", "docs/lint.md"}, {"rules", rules}}}}},
+       {{{"tool",
+          {{"driver",
+            {{"name", "xesim-lint"}, {"informationUri", "docs/lint.md"}, {"rules", rules}}}}},
          {"results", results}}}}};
   out << doc.dump(2) << "\n";
 }
@@ -239,7 +244,8 @@ int apply_fixes(const std::vector<diagnostic>& ds, std::ostream& err) {
     unsigned limit = static_cast<unsigned>(text.size()) + 1;
     int n = 0;
     for (const fix_it& f : fixes) {
-      if (f.end > limit || f.end > text.size() || f.begin > f.end) continue;  // overlaps a later one
+      if (f.end > limit || f.end > text.size() || f.begin > f.end)
+        continue;  // overlaps a later one
       text.replace(f.begin, f.end - f.begin, f.text);
       limit = f.begin;
       ++n;
@@ -289,7 +295,8 @@ std::vector<diagnostic> lint_files(const options& opts, std::vector<std::string>
         };
         for (node* r : u->roots) dump(r, 0);
         for (const function& f : u->fns)
-          os << "esimd function at line " << u->line_col(f.decl->b).first << (f.kernel ? " (kernel)" : "") << "\n";
+          os << "esimd function at line " << u->line_col(f.decl->b).first
+             << (f.kernel ? " (kernel)" : "") << "\n";
         std::fprintf(stderr, "%s", os.str().c_str());
       }
       if (opts.verbose) {
@@ -302,8 +309,8 @@ std::vector<diagnostic> lint_files(const options& opts, std::vector<std::string>
           if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && name &&
               same_file(name, opts.files[i])) {
             CXString s = clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions());
-            file_errors[i] += std::string(file_errors[i].empty() ? "" : "\n") + "xesim lint: clang: " +
-                              clang_getCString(s);
+            file_errors[i] += std::string(file_errors[i].empty() ? "" : "\n") +
+                              "xesim lint: clang: " + clang_getCString(s);
             clang_disposeString(s);
           }
           clang_disposeString(fn);
@@ -314,8 +321,8 @@ std::vector<diagnostic> lint_files(const options& opts, std::vector<std::string>
     }
     clang_disposeIndex(index);
   };
-  const std::size_t n = std::min<std::size_t>(
-      opts.files.size(), std::max(1u, std::thread::hardware_concurrency()));
+  const std::size_t n =
+      std::min<std::size_t>(opts.files.size(), std::max(1u, std::thread::hardware_concurrency()));
   std::vector<std::thread> threads;
   for (std::size_t t = 1; t < n; ++t) threads.emplace_back(worker);
   worker();
@@ -337,8 +344,10 @@ int run(const options& opts, std::ostream& out, std::ostream& err) {
     err << e << "\n";
     if (e.find(": error: ") != std::string::npos) failed = true;
   }
-  if (opts.format == output_format::sarif) print_sarif(ds, out);
-  else print_text(ds, out);
+  if (opts.format == output_format::sarif)
+    print_sarif(ds, out);
+  else
+    print_text(ds, out);
   int nerr = 0, nwarn = 0;
   for (const diagnostic& d : ds) (d.level == severity::error ? nerr : nwarn)++;
   if (opts.format == output_format::text && (nerr || nwarn))

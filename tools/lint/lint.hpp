@@ -37,15 +37,15 @@ enum class output_format { text, sarif };
 
 struct options {
   std::vector<std::string> files;
-  std::vector<std::string> compiler_args;  ///< after `--`: -I, -D, -U, -std=, -include, ...
-  std::string include_dir;                 ///< xesim's headers (-I)
-  std::set<std::string> disabled;          ///< rule ids
+  std::vector<std::string> compiler_args;     ///< after `--`: -I, -D, -U, -std=, -include, ...
+  std::string include_dir;                    ///< xesim's headers (-I)
+  std::set<std::string> disabled;             ///< rule ids
   const dev::device_model* device = nullptr;  ///< for grf-budget; nullptr: the default model
-  bool large_grf = false;                  ///< -doubleGRF in compiler_args or --grf=large
+  bool large_grf = false;                     ///< -doubleGRF in compiler_args or --grf=large
   bool fix = false;
   output_format format = output_format::text;
-  bool verbose = false;                    ///< also print clang's own errors in the files
-  bool dump_ast = false;                   ///< print the file's cursor tree (for rule authors)
+  bool verbose = false;   ///< also print clang's own errors in the files
+  bool dump_ast = false;  ///< print the file's cursor tree (for rule authors)
 };
 
 /// What a rule is, for --rules, SARIF and the docs.

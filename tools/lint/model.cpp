@@ -104,8 +104,8 @@ struct builder {
 };
 
 bool is_function_kind(CXCursorKind k) {
-  return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate ||
-         k == CXCursor_CXXMethod || k == CXCursor_LambdaExpr;
+  return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
+         k == CXCursor_LambdaExpr;
 }
 
 node* body_of(node* fn) {
@@ -116,7 +116,8 @@ node* body_of(node* fn) {
 
 // Whether the tokens of a declaration up to its body carry the ESIMD marker: the (empty, in
 // xesim) macro SYCL_ESIMD_KERNEL / SYCL_ESIMD_FUNCTION, or [[intel::sycl_explicit_simd]].
-bool marked_esimd(const unit& u, unsigned b, unsigned body_b, bool* is_kernel_macro, bool look_back) {
+bool marked_esimd(const unit& u, unsigned b, unsigned body_b, bool* is_kernel_macro,
+                  bool look_back) {
   std::size_t first = u.tok_at(b);
   // A function's marker may precede its extent (SYCL_ESIMD_FUNCTION int f(), [[...]] void f()).
   for (int n = 0; look_back && first > 0 && n < 12; ++n) {
@@ -161,7 +162,8 @@ std::pair<unsigned, unsigned> unit::line_col(unsigned off) const {
 std::string unit::joined(std::size_t first, std::size_t last) const {
   std::string s;
   for (std::size_t i = first; i < last && i < toks.size(); ++i) {
-    if (!s.empty() && toks[i].ident() && (std::isalnum(static_cast<unsigned char>(s.back())) || s.back() == '_'))
+    if (!s.empty() && toks[i].ident() &&
+        (std::isalnum(static_cast<unsigned char>(s.back())) || s.back() == '_'))
       s += ' ';
     s += toks[i].text;
   }
@@ -189,7 +191,7 @@ std::size_t unit::match(std::size_t i) const {
       if (t == "<") ++depth;
       if (t == ">") --depth;
       if (t == ">>") depth -= 2;
-      if (t == ";" ) return toks.size();
+      if (t == ";") return toks.size();
       if (depth <= 0) return j;
     } else {
       if (t == open) ++depth;
@@ -342,7 +344,8 @@ std::vector<std::string> clang_args(const options& opts, bool with_prelude) {
                starts("-isystem") || s == "-include") {
       a.push_back(s);
       if ((s == "-I" || s == "-D" || s == "-U" || s == "-iquote" || s == "-isystem" ||
-           s == "-include") && i + 1 < in.size())
+           s == "-include") &&
+          i + 1 < in.size())
         a.push_back(in[++i]);
     } else if (s == "-Xs" || s == "-Xsycl-target-backend" || s == "-o") {
       ++i;  // its argument goes with it
@@ -370,9 +373,9 @@ std::optional<unit> build_unit(CXIndex index, const std::string& path,
   CXUnsavedFile prelude{kPreludeName, kPreludeText,
                         static_cast<unsigned long>(std::char_traits<char>::length(kPreludeText))};
   CXTranslationUnit tu = nullptr;
-  const CXErrorCode rc = clang_parseTranslationUnit2(
-      index, path.c_str(), argv.data(), static_cast<int>(argv.size()), &prelude, 1,
-      CXTranslationUnit_KeepGoing, &tu);
+  const CXErrorCode rc =
+      clang_parseTranslationUnit2(index, path.c_str(), argv.data(), static_cast<int>(argv.size()),
+                                  &prelude, 1, CXTranslationUnit_KeepGoing, &tu);
   if (rc != CXError_Success || tu == nullptr) {
     error = "libclang could not parse it (error " + std::to_string(static_cast<int>(rc)) + ")";
     return std::nullopt;
@@ -385,8 +388,9 @@ std::optional<unit> build_unit(CXIndex index, const std::string& path,
   }
 
   // Tokens of the whole file.
-  CXSourceRange all = clang_getRange(clang_getLocationForOffset(tu, file, 0),
-                                     clang_getLocationForOffset(tu, file, static_cast<unsigned>(u.text.size())));
+  CXSourceRange all =
+      clang_getRange(clang_getLocationForOffset(tu, file, 0),
+                     clang_getLocationForOffset(tu, file, static_cast<unsigned>(u.text.size())));
   CXToken* toks = nullptr;
   unsigned ntoks = 0;
   clang_tokenize(tu, all, &toks, &ntoks);
@@ -458,7 +462,8 @@ std::optional<unit> build_unit(CXIndex index, const std::string& path,
   // is still found in the tokens.
   std::unordered_map<std::string, std::vector<node*>> by_name;
   for (node& n : u.nodes)
-    if ((n.is(CXCursor_FunctionDecl) || n.is(CXCursor_FunctionTemplate) || n.is(CXCursor_CXXMethod)) &&
+    if ((n.is(CXCursor_FunctionDecl) || n.is(CXCursor_FunctionTemplate) ||
+         n.is(CXCursor_CXXMethod)) &&
         body_of(&n) && n.spelling.rfind("operator", 0) != 0)
       by_name[n.spelling].push_back(&n);
   // What they call, transitively, when defined in this file.

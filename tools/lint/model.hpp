@@ -58,10 +58,10 @@ struct function {
 /// A call found in the tokens: name, optional <template args>, (args). Works on code that does
 /// not compile: only the tokens are needed.
 struct call {
-  std::size_t name = 0;          ///< token index of the function name
-  std::size_t first = 0;         ///< first token of the whole call (qualifier or object)
-  bool member = false;           ///< x.name(...) or x->name(...)
-  std::string qualifier;         ///< "sycl::" for sycl::min, "" when unqualified
+  std::size_t name = 0;   ///< token index of the function name
+  std::size_t first = 0;  ///< first token of the whole call (qualifier or object)
+  bool member = false;    ///< x.name(...) or x->name(...)
+  std::string qualifier;  ///< "sycl::" for sycl::min, "" when unqualified
   std::vector<std::pair<std::size_t, std::size_t>> targs;  ///< [first, last) token ranges
   std::vector<std::pair<std::size_t, std::size_t>> args;   ///< [first, last) token ranges
   std::size_t lparen = 0, rparen = 0;

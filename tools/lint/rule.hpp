@@ -19,7 +19,9 @@ class reporter {
   void report(const rule_info& info, severity level, unsigned off, std::string message,
               std::vector<fix_it> fixes = {});
   /// A fix-it in this unit's file.
-  fix_it edit(unsigned b, unsigned e, std::string text) const { return {u_.path, b, e, std::move(text)}; }
+  fix_it edit(unsigned b, unsigned e, std::string text) const {
+    return {u_.path, b, e, std::move(text)};
+  }
   std::vector<diagnostic> take() { return std::move(out_); }
 
  private:

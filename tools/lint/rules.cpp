@@ -9,10 +9,10 @@ extern const rule kStdReduceTrap, kSyclMinmaxInEsimd, kAlignmentBraces, kLinearI
 
 const std::vector<const rule*>& registry() {
   static const std::vector<const rule*> rules = {
-      &kStdReduceTrap,        &kSyclMinmaxInEsimd, &kAlignmentBraces,  &kLinearIndexDecode,
-      &kConditionalBarrier,   &kConditionalSlmInit, &kUnalignedBlockAccess,
-      &kReplicateAsMultiplier, &kMissingUnroll,     &kScalarMemoryLoop, &kUninitializedSimd,
-      &kFirstMatchHmax,       &kGrfBudget};
+      &kStdReduceTrap,      &kSyclMinmaxInEsimd,  &kAlignmentBraces,      &kLinearIndexDecode,
+      &kConditionalBarrier, &kConditionalSlmInit, &kUnalignedBlockAccess, &kReplicateAsMultiplier,
+      &kMissingUnroll,      &kScalarMemoryLoop,   &kUninitializedSimd,    &kFirstMatchHmax,
+      &kGrfBudget};
   return rules;
 }
 

@@ -68,8 +68,8 @@ int cmd_lint(const std::vector<std::string>& args) {
     }
     if (a == "--rules") {
       for (const lint::rule_info& r : lint::all_rules())
-        fmt::print("{:<24} {:<7} {}\n", r.id, r.level == lint::severity::error ? "error" : "warning",
-                   r.summary);
+        fmt::print("{:<24} {:<7} {}\n", r.id,
+                   r.level == lint::severity::error ? "error" : "warning", r.summary);
       return 0;
     }
     if (a == "--fix") {
@@ -131,8 +131,10 @@ int cmd_lint(const std::vector<std::string>& args) {
   }
   if (!grf_given) {
     for (const std::string& f : opts.compiler_args)
-      if (f.find("doubleGRF") != std::string::npos || f.find("large-register-file") != std::string::npos ||
-          (f.rfind("-ftarget-register-alloc-mode=", 0) == 0 && f.find("large") != std::string::npos))
+      if (f.find("doubleGRF") != std::string::npos ||
+          f.find("large-register-file") != std::string::npos ||
+          (f.rfind("-ftarget-register-alloc-mode=", 0) == 0 &&
+           f.find("large") != std::string::npos))
         opts.large_grf = true;
   }
   return lint::run(opts, std::cout, std::cerr);

@@ -20,11 +20,14 @@ void check(const unit& u, reporter& r) {
                   u.toks[i - 1].is("class")))
       continue;
     const std::size_t close = u.match(i + 1);
-    if (close + 2 >= u.toks.size() || !u.toks[close + 1].is("{") || !u.toks[close + 2].is("}")) continue;
+    if (close + 2 >= u.toks.size() || !u.toks[close + 1].is("{") || !u.toks[close + 2].is("}"))
+      continue;
     const std::string written = u.joined(i, close + 3);
     r.report(kAlignmentBraces.info, u.toks[i].b,
-             "'" + written + "' does not parse under DPC++ (alignment<N> is a variable template "
-             "value, not a type); write '" + u.joined(i, close + 1) + "'",
+             "'" + written +
+                 "' does not parse under DPC++ (alignment<N> is a variable template "
+                 "value, not a type); write '" +
+                 u.joined(i, close + 1) + "'",
              {r.edit(u.toks[close + 1].b, u.toks[close + 2].e, "")});
   }
 }

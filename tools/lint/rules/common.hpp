@@ -60,6 +60,8 @@ inline node* condition_of(node* stmt) {
   return stmt->kids.empty() ? nullptr : stmt->kids[0];
 }
 
-inline std::string line_of(const unit& u, unsigned off) { return std::to_string(u.line_col(off).first); }
+inline std::string line_of(const unit& u, unsigned off) {
+  return std::to_string(u.line_col(off).first);
+}
 
 }  // namespace xesim::lint

@@ -21,7 +21,8 @@ bool in_nested_lambda(node* n, const function& f) {
 }
 
 // The statement that makes `at` conditional on a varying value, or nullptr.
-node* divergent_guard(const unit& u, node* at, const function& f, const std::set<std::uint64_t>& varying) {
+node* divergent_guard(const unit& u, node* at, const function& f,
+                      const std::set<std::uint64_t>& varying) {
   node* child = at;
   for (node* p = at->parent; p && p != f.body; child = p, p = p->parent) {
     node* cond = nullptr;
@@ -35,7 +36,8 @@ node* divergent_guard(const unit& u, node* at, const function& f, const std::set
       if (p->is(CXCursor_DoStmt) && !p->kids.empty()) cond = p->kids.back();
     } else if (p->is(CXCursor_ForStmt)) {
       if (auto L = as_counted_loop(u, p)) {
-        if ((L->init && varies(u, L->init, varying)) || (L->bound && varies(u, L->bound, varying))) return p;
+        if ((L->init && varies(u, L->init, varying)) || (L->bound && varies(u, L->bound, varying)))
+          return p;
         continue;
       }
       cond = condition_of(p);
@@ -64,7 +66,8 @@ void check(const unit& u, reporter& r) {
       if (node* g = divergent_guard(u, at, f, varying)) {
         r.report(kConditionalBarrier.info, off,
                  "barrier() inside a branch that depends on the work-item (condition at line " +
-                     line_of(u, g->b) + "): every work-item of the group must reach the same "
+                     line_of(u, g->b) +
+                     "): every work-item of the group must reach the same "
                      "barrier, or the group hangs; move barrier() out of the branch");
         continue;
       }
@@ -78,7 +81,8 @@ void check(const unit& u, reporter& r) {
       });
       if (ret) {
         r.report(kConditionalBarrier.info, off,
-                 "barrier() after a return that only some work-items take (line " + line_of(u, ret->b) +
+                 "barrier() after a return that only some work-items take (line " +
+                     line_of(u, ret->b) +
                      "): they never reach it and the group hangs; let every work-item reach the "
                      "barrier and skip only the work after it");
       }

@@ -22,7 +22,8 @@ node* guard(const unit& u, node* at, const function& f) {
       return p;
     }
     if (p->is(CXCursor_SwitchStmt) || p->is(CXCursor_WhileStmt) || p->is(CXCursor_DoStmt) ||
-        p->is(CXCursor_ForStmt) || p->is(CXCursor_CXXForRangeStmt) || p->is(CXCursor_ConditionalOperator))
+        p->is(CXCursor_ForStmt) || p->is(CXCursor_CXXForRangeStmt) ||
+        p->is(CXCursor_ConditionalOperator))
       return p;
   }
   return nullptr;
@@ -40,7 +41,8 @@ void check(const unit& u, reporter& r) {
                           !g->is(CXCursor_ConditionalOperator);
         r.report(kConditionalSlmInit.info, off,
                  std::string("slm_init ") + (loop ? "inside a loop" : "under a condition") +
-                     " (line " + line_of(u, g->b) + "): DPC++ requires it once, unconditionally, in "
+                     " (line " + line_of(u, g->b) +
+                     "): DPC++ requires it once, unconditionally, in "
                      "the kernel body, before any SLM access; move it to the top of the kernel");
         continue;
       }

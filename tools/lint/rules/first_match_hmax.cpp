@@ -21,7 +21,8 @@ bool has_vector_fbl(const unit& u, unsigned b, unsigned e) {
     if (c.member || c.args.size() != 1) continue;
     node* a = arg_node(u, c, 0);
     if (a && simd_type(a->type_spelling())) return true;
-    if (c.args[0].second - c.args[0].first == 1 && simd_type(var_type_at(u, c.args[0].first))) return true;
+    if (c.args[0].second - c.args[0].first == 1 && simd_type(var_type_at(u, c.args[0].first)))
+      return true;
   }
   return false;
 }

@@ -40,11 +40,13 @@ struct walker {
           if (live >= budget) {
             std::string list;
             for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
-            r.report(kGrfBudget.info, v->b,
-                     "simd variables live together here take " + std::to_string(live) + " B (" + list +
-                         "), at least the " + std::to_string(budget) + " B register file of a " + device +
-                         " thread: the compiler spills to memory; reuse temporaries, shrink N, or use "
-                         "the large GRF mode (-doubleGRF)");
+            r.report(
+                kGrfBudget.info, v->b,
+                "simd variables live together here take " + std::to_string(live) + " B (" + list +
+                    "), at least the " + std::to_string(budget) +
+                         " B register file of one thread on " + device +
+                         ": the compiler spills to memory; reuse temporaries, shrink N, or use "
+                    "the large GRF mode (-doubleGRF)");
             reported = true;
             return;
           }
@@ -72,7 +74,8 @@ void check(const unit& u, reporter& r) {
   if (d == nullptr) return;
   const bool large = u.opts->large_grf;
   const long long budget = large ? d->grf_bytes_large : d->grf_bytes;
-  const std::string device = std::string(d->id) + " (" + d->arch + ", " + (large ? "large" : "normal") + " GRF)";
+  const std::string device =
+      std::string(d->id) + " (" + d->arch + ", " + (large ? "large" : "normal") + " GRF)";
   for (const function& f : u.fns) {
     walker w{u, r, budget, device, false, {}};
     std::vector<std::string> names;

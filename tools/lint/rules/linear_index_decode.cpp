@@ -72,8 +72,10 @@ void check(const unit& u, reporter& r) {
     if (!first_div || !first_mod) continue;
     node* at = first_div->b < first_mod->b ? first_div : first_mod;
     r.report(kLinearIndexDecode.info, at->b,
-             "the 1D index of this kernel is decoded into coordinates with '/' and '%' (lines " +
-                 line_of(u, first_div->b) + ", " + line_of(u, first_mod->b) +
+             "the 1D index of this kernel is decoded into coordinates with '/' and '%' (" +
+                 (line_of(u, first_div->b) == line_of(u, first_mod->b)
+                      ? "line " + line_of(u, first_div->b)
+                      : "lines " + line_of(u, first_div->b) + ", " + line_of(u, first_mod->b)) +
                  "): integer division per work-item and a shape the hardware cannot see (the guide "
                  "measured 1% of bandwidth); launch a range<2>/range<3> of the data's shape and "
                  "read the coordinates from idx[0], idx[1], idx[2]");

@@ -24,7 +24,8 @@ bool has_unroll_pragma(const unit& u, const node* loop) {
     const unsigned line = u.line_col(u.toks[j].b).first;
     std::size_t start = j;
     while (start > 0 && u.line_col(u.toks[start - 1].b).first == line) --start;
-    if (!u.toks[start].is("#") || start + 1 >= u.toks.size() || !u.toks[start + 1].is("pragma")) return false;
+    if (!u.toks[start].is("#") || start + 1 >= u.toks.size() || !u.toks[start + 1].is("pragma"))
+      return false;
     for (std::size_t k = start + 2; k <= j; ++k)
       if (u.toks[k].is("unroll") || u.toks[k].is("nounroll")) return true;
     i = start;
@@ -40,7 +41,8 @@ std::string register_index(const unit& u, const counted_loop& L, node* body) {
   for (std::size_t k = b; k + 1 < e && hit.empty(); ++k) {
     if (u.toks[k].kind != CXToken_Identifier) continue;
     const std::string type = var_type_at(u, k);
-    if (type.empty() || type.find("simd") == std::string::npos || type.find('*') != std::string::npos)
+    if (type.empty() || type.find("simd") == std::string::npos ||
+        type.find('*') != std::string::npos)
       continue;
     std::size_t open = std::string::npos;
     if (u.toks[k + 1].is("[")) {
@@ -48,7 +50,8 @@ std::string register_index(const unit& u, const counted_loop& L, node* body) {
     } else if (u.toks[k + 1].is(".")) {
       std::size_t m = k + 2;
       if (m < e && u.toks[m].is("template")) ++m;
-      if (m < e && (u.toks[m].is("select") || u.toks[m].is("replicate_w") || u.toks[m].is("replicate_vs_w"))) {
+      if (m < e && (u.toks[m].is("select") || u.toks[m].is("replicate_w") ||
+                    u.toks[m].is("replicate_vs_w"))) {
         std::size_t n = m + 1;
         if (n < e && u.toks[n].is("<")) n = u.match(n) + 1;
         if (n < e && u.toks[n].is("(")) open = n;
@@ -82,8 +85,8 @@ void check(const unit& u, reporter& r) {
       n->kids.back()->visit([&](node* k) {
         if (k->is(CXCursor_ForStmt) || k->is(CXCursor_WhileStmt) || k->is(CXCursor_DoStmt) ||
             k->is(CXCursor_CXXForRangeStmt) || k->is(CXCursor_BreakStmt) ||
-            k->is(CXCursor_ContinueStmt) || k->is(CXCursor_ReturnStmt) || k->is(CXCursor_SwitchStmt) ||
-            (k->is(CXCursor_IfStmt) && !is_if_constexpr(u, k)))
+            k->is(CXCursor_ContinueStmt) || k->is(CXCursor_ReturnStmt) ||
+            k->is(CXCursor_SwitchStmt) || (k->is(CXCursor_IfStmt) && !is_if_constexpr(u, k)))
           branchy = true;
         return !branchy && !k->is(CXCursor_LambdaExpr);
       });
@@ -99,8 +102,9 @@ void check(const unit& u, reporter& r) {
       if (only_space) fixes.push_back(r.edit(line_start, line_start, indent + "#pragma unroll\n"));
       r.report(kMissingUnroll.info, n->b,
                "loop with a compile-time trip count" +
-                   (L->trip ? " (" + std::to_string(*L->trip) + ")" : std::string()) + " indexes simd registers by its counter ('" +
-                   use + "') and has no #pragma unroll: kept as a loop, each such access needs a "
+                   (L->trip ? " (" + std::to_string(*L->trip) + ")" : std::string()) +
+                   " indexes simd registers by its counter ('" + use +
+                   "') and has no #pragma unroll: kept as a loop, each such access needs a "
                    "run-time register index, and every iteration a counter and a branch; add "
                    "#pragma unroll",
                fixes);

@@ -16,7 +16,8 @@ namespace {
 // The parent of n above the implicit wrappers.
 node* up(node* n) {
   node* p = n->parent;
-  while (p && (p->is(CXCursor_UnexposedExpr) || p->is(CXCursor_ParenExpr)) && p->kids.size() == 1) p = p->parent;
+  while (p && (p->is(CXCursor_UnexposedExpr) || p->is(CXCursor_ParenExpr)) && p->kids.size() == 1)
+    p = p->parent;
   return p;
 }
 
@@ -30,8 +31,9 @@ bool is_product(const unit& u, node* p) {
 
 // The outermost node of the call expression (member call: the whole a.template replicate_w<..>(i)).
 node* outermost(node* n) {
-  while (n->parent && (n->parent->is(CXCursor_UnexposedExpr) || n->parent->is(CXCursor_CallExpr) ||
-                       n->parent->is(CXCursor_ParenExpr)) &&
+  while (n->parent &&
+         (n->parent->is(CXCursor_UnexposedExpr) || n->parent->is(CXCursor_CallExpr) ||
+          n->parent->is(CXCursor_ParenExpr)) &&
          n->parent->b == n->b && n->parent->e == n->e)
     n = n->parent;
   return n;
@@ -71,9 +73,11 @@ void check(const unit& u, reporter& r) {
         if (!only_product) continue;
         const std::string base = u.joined(c.first > 0 ? c.first - 1 : c.first, c.first);
         r.report(kReplicateAsMultiplier.info, u.toks[c.name].b,
-                 std::string(name) + "<..., 1> broadcasts one element only to multiply by it: the "
-                 "hardware broadcasts a scalar operand of * for free, the replicate costs a register "
-                 "shuffle; take the element as a scalar (T k = v[i];) and multiply by it");
+                 std::string(name) +
+                     "<..., 1> broadcasts one element only to multiply by it: the "
+                     "hardware broadcasts a scalar operand of * for free, the replicate costs a "
+                     "register "
+                     "shuffle; take the element as a scalar (T k = v[i];) and multiply by it");
       }
     }
   }

@@ -20,7 +20,10 @@ bool unit_stride_ptr(const unit& u, node* n, std::uint64_t var) {
   if (!n || !n->is(CXCursor_ArraySubscriptExpr) || n->kids.size() != 2) return false;
   if (strip(n->kids[0])->type_spelling().find('*') == std::string::npos) return false;
   node* idx = strip(n->kids[1]);
-  auto is_var = [&](node* x) { x = strip(x); return x && x->is(CXCursor_DeclRefExpr) && x->decl == var; };
+  auto is_var = [&](node* x) {
+    x = strip(x);
+    return x && x->is(CXCursor_DeclRefExpr) && x->decl == var;
+  };
   if (is_var(idx)) return true;
   if (idx->is(CXCursor_BinaryOperator) && idx->kids.size() == 2 && op_of(u, idx) == "+") {
     if (is_var(idx->kids[0])) return !refs_in(idx->kids[1]).count(var);
@@ -56,7 +59,8 @@ std::vector<fix_it> whole_vector_fix(const unit& u, reporter& r, const counted_l
   auto shape = simd_type(vdecl->type_spelling());
   if (!shape || shape->count != 1 || shape->lanes != *L.trip || shape->elem_size == 0) return {};
   std::string elem = shape->elem;
-  for (std::size_t p; (p = elem.find("xesim::")) != std::string::npos;) elem.replace(p, 7, "sycl::");
+  for (std::size_t p; (p = elem.find("xesim::")) != std::string::npos;)
+    elem.replace(p, 7, "sycl::");
   // p[off + i] -> p + off; p[i] -> p.
   node* m = strip(memory);
   node* base = m->kids[0];
@@ -69,7 +73,9 @@ std::vector<fix_it> whole_vector_fix(const unit& u, reporter& r, const counted_l
   }
   const std::string v = u.toks[b].text;
   const std::string targs = "<" + elem + ", " + std::to_string(*L.trip) + ">";
-  const std::string props = shape->elem_size < 4 ? ", properties{alignment<" + std::to_string(shape->elem_size) + ">}" : "";
+  const std::string props =
+      shape->elem_size < 4 ? ", properties{alignment<" + std::to_string(shape->elem_size) + ">}"
+                           : "";
   std::string text = load ? v + " = block_load" + targs + "(" + addr + props + ")"
                           : "block_store" + targs + "(" + addr + ", " + v + props + ")";
   unsigned begin = loop->b;
@@ -82,7 +88,8 @@ std::vector<fix_it> whole_vector_fix(const unit& u, reporter& r, const counted_l
     const std::size_t prev_line = u.text.rfind('\n', for_line - 2) + 1;
     const std::string above = u.text.substr(prev_line, for_line - 1 - prev_line);
     const std::size_t k = above.find_first_not_of(" \t");
-    if (k != std::string::npos && above.compare(k, 7, "#pragma") == 0 && above.find("unroll") != std::string::npos) {
+    if (k != std::string::npos && above.compare(k, 7, "#pragma") == 0 &&
+        above.find("unroll") != std::string::npos) {
       begin = static_cast<unsigned>(prev_line);
       text = indent + text;
     }
@@ -109,16 +116,18 @@ void check(const unit& u, reporter& r) {
       if (body->is(CXCursor_BinaryOperator) && op_of(u, body) == "=" && body->kids.size() == 2) {
         lhs = body->kids[0];
         rhs = body->kids[1];
-      } else if (body->is(CXCursor_CallExpr) && body->spelling == "operator=" && body->kids.size() >= 2) {
+      } else if (body->is(CXCursor_CallExpr) && body->spelling == "operator=" &&
+                 body->kids.size() >= 2) {
         lhs = body->kids[0];
         rhs = body->kids.back();
       } else if (body->is(CXCursor_CompoundAssignOperator) && body->kids.size() == 2 &&
                  unit_stride_ptr(u, body->kids[1], L->var) && L->trip && *L->trip >= 4) {
         // s += p[k + i]: element loads reduced one by one.
-        r.report(kScalarMemoryLoop.info, n->b,
-                 "element-by-element loads in a loop of " + std::to_string(*L->trip) +
-                     " iterations: one memory message per element; load them with one block_load<T, " +
-                     std::to_string(*L->trip) + "> and reduce the vector (detail::sum, hmax, hmin)");
+        r.report(
+            kScalarMemoryLoop.info, n->b,
+            "element-by-element loads in a loop of " + std::to_string(*L->trip) +
+                " iterations: one memory message per element; load them with one block_load<T, " +
+                std::to_string(*L->trip) + "> and reduce the vector (detail::sum, hmax, hmin)");
         return true;
       } else {
         return true;
@@ -127,11 +136,13 @@ void check(const unit& u, reporter& r) {
       const bool store = unit_stride_ptr(u, lhs, L->var) && simd_element(u, rhs, L->var);
       if (!load && !store) return true;
       const std::string count = L->trip ? std::to_string(*L->trip) : "N";
-      std::vector<fix_it> fixes = whole_vector_fix(u, r, *L, n, load ? lhs : rhs, load ? rhs : lhs, load);
+      std::vector<fix_it> fixes =
+          whole_vector_fix(u, r, *L, n, load ? lhs : rhs, load ? rhs : lhs, load);
       r.report(kScalarMemoryLoop.info, n->b,
                std::string("element-by-element ") + (load ? "loads" : "stores") + " in a loop of " +
                    count + " iterations: one memory message per element where one " +
-                   (load ? "block_load<T, " + count + ">(ptr + offset)" : "block_store<T, " + count + ">(ptr + offset, v)") +
+                   (load ? "block_load<T, " + count + ">(ptr + offset)"
+                         : "block_store<T, " + count + ">(ptr + offset, v)") +
                    " moves the whole vector",
                fixes);
       return true;

@@ -26,16 +26,18 @@ void check(const unit& u, reporter& r) {
         bool simd_args = false;
         for (std::size_t i = 0; i < c.args.size(); ++i) {
           node* a = arg_node(u, c, i);
-          if ((a && simd_type(a->type_spelling())) ||
-              (c.args[i].second - c.args[i].first == 1 && simd_type(var_type_at(u, c.args[i].first))))
+          if ((a && simd_type(a->type_spelling())) || (c.args[i].second - c.args[i].first == 1 &&
+                                                       simd_type(var_type_at(u, c.args[i].first))))
             simd_args = true;
         }
         const std::string n = name;
         const std::string repl = simd_args ? "sycl::ext::intel::esimd::" + n : "std::" + n;
         const unsigned b = u.toks[c.first].b, e = u.toks[c.name].e;
         r.report(kSyclMinmaxInEsimd.info, b,
-                 "'" + u.slice(b, e) + "' is a SYCL built-in that an ESIMD kernel cannot call (DPC++ "
-                 "rejects it); use " + repl + (simd_args ? " for simd operands" : " or a ?: expression"),
+                 "'" + u.slice(b, e) +
+                     "' is a SYCL built-in that an ESIMD kernel cannot call (DPC++ "
+                     "rejects it); use " +
+                     repl + (simd_args ? " for simd operands" : " or a ?: expression"),
                  {r.edit(b, e, repl)});
       }
     }

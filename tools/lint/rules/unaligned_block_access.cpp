@@ -40,7 +40,8 @@ struct prover {
     bool hit = false;
     f.body->visit([&](node* n) {
       if (hit) return false;
-      if ((n->is(CXCursor_BinaryOperator) && op_of(u, n) == "=") || n->is(CXCursor_CompoundAssignOperator) ||
+      if ((n->is(CXCursor_BinaryOperator) && op_of(u, n) == "=") ||
+          n->is(CXCursor_CompoundAssignOperator) ||
           (n->is(CXCursor_UnaryOperator) && (op_of(u, n) == "++" || op_of(u, n) == "--"))) {
         node* lhs = strip(n->kids.empty() ? nullptr : n->kids[0]);
         if (lhs && lhs->is(CXCursor_DeclRefExpr) && lhs->decl == key) hit = true;
@@ -93,7 +94,8 @@ struct prover {
           if (!L->init) return 1;
           return std::min(divisor(L->init, depth + 1), pow2_of(L->step < 0 ? -L->step : L->step));
         }
-        if (reassigned(d->self) || d->kids.empty() || !clang_isExpression(d->kids.back()->kind)) return 1;
+        if (reassigned(d->self) || d->kids.empty() || !clang_isExpression(d->kids.back()->kind))
+          return 1;
         return divisor(d->kids.back(), depth + 1);
       }
       default:
@@ -116,12 +118,13 @@ struct prover {
       }
     }
     if ((n->is(CXCursor_CStyleCastExpr) || n->is(CXCursor_CXXStaticCastExpr) ||
-         n->is(CXCursor_CXXFunctionalCastExpr)) && !n->kids.empty())
+         n->is(CXCursor_CXXFunctionalCastExpr)) &&
+        !n->kids.empty())
       return residue(n->kids.back(), unit, depth + 1);
     if (n->is(CXCursor_DeclRefExpr)) {
       node* d = u.decl_node(n->decl);
-      if (d && d->is(CXCursor_VarDecl) && !loop_of(d->self) && !reassigned(d->self) && !d->kids.empty() &&
-          clang_isExpression(d->kids.back()->kind))
+      if (d && d->is(CXCursor_VarDecl) && !loop_of(d->self) && !reassigned(d->self) &&
+          !d->kids.empty() && clang_isExpression(d->kids.back()->kind))
         return residue(d->kids.back(), unit, depth + 1);
     }
     return std::nullopt;
@@ -176,7 +179,8 @@ struct prover {
         const bool a_ptr = a->type_spelling().find('*') != std::string::npos;
         node* p = a_ptr ? a : b;
         node* i = a_ptr ? b : a;
-        return std::min(ptr_align(p, elem, depth + 1), std::min(kMax, elem * divisor(i, depth + 1)));
+        return std::min(ptr_align(p, elem, depth + 1),
+                        std::min(kMax, elem * divisor(i, depth + 1)));
       }
       case CXCursor_CStyleCastExpr:
       case CXCursor_CXXReinterpretCastExpr:
@@ -190,7 +194,8 @@ struct prover {
         if (!d->is(CXCursor_VarDecl)) return elem;
         const bool local = d->b >= f.body->b && d->e <= f.body->e;
         if (!local) return kMax;  // captured by the kernel lambda
-        if (reassigned(d->self) || d->kids.empty() || !clang_isExpression(d->kids.back()->kind)) return elem;
+        if (reassigned(d->self) || d->kids.empty() || !clang_isExpression(d->kids.back()->kind))
+          return elem;
         return ptr_align(d->kids.back(), elem, depth + 1);
       }
       default:
@@ -235,7 +240,8 @@ void check(const unit& u, reporter& r) {
         if (!esimd_call(c) || c.args.empty() || has_alignment_prop(u, c)) continue;
         // Element size: the first template argument, else the pointer / simd argument type.
         int elem = c.targs.empty() ? 0 : scalar_size(u.joined(c.targs[0].first, c.targs[0].second));
-        if (elem == 0 && !c.targs.empty()) continue;  // a type we cannot size (a template parameter)
+        if (elem == 0 && !c.targs.empty())
+          continue;  // a type we cannot size (a template parameter)
         if (elem == 0 && !slm) {
           node* p = arg_node(u, c, 0);
           if (p) {
@@ -269,21 +275,29 @@ void check(const unit& u, reporter& r) {
         bool props_arg = false;
         for (std::size_t i = 0; i < c.args.size(); ++i) props_arg = props_arg || is_props(u, c, i);
         if (!props_arg)
-          fixes.push_back(r.edit(u.toks[c.rparen].b, u.toks[c.rparen].b, ", properties{alignment<" + a + ">}"));
-        const std::string what = std::string(name) + "<" + (c.targs.empty() ? "T" : u.joined(c.targs[0].first, c.targs[0].second)) + ", ...>";
+          fixes.push_back(
+              r.edit(u.toks[c.rparen].b, u.toks[c.rparen].b, ", properties{alignment<" + a + ">}"));
+        const std::string what =
+            std::string(name) + "<" +
+            (c.targs.empty() ? "T" : u.joined(c.targs[0].first, c.targs[0].second)) + ", ...>";
         if (wrong)
-          r.report(kUnalignedBlockAccess.info, severity::error, u.toks[c.name].b,
-                   what + " at a byte address that is " + std::to_string(*res) + " past a multiple of 4: "
-                   "block access assumes 4-byte alignment by default and gives wrong data here; "
-                   "pass properties{alignment<" + a + ">}",
-                   fixes);
+          r.report(
+              kUnalignedBlockAccess.info, severity::error, u.toks[c.name].b,
+              what + " at a byte address that is " + std::to_string(*res) +
+                  " past a multiple of 4: "
+                  "block access assumes 4-byte alignment by default and gives wrong data here; "
+                  "pass properties{alignment<" +
+                  a + ">}",
+              fixes);
         else
-          r.report(kUnalignedBlockAccess.info, severity::warning, u.toks[c.name].b,
-                   what + " of " + a + "-byte elements at an offset not provably a multiple of 4 "
-                   "bytes: block access assumes 4-byte alignment by default (wrong data on an odd " +
-                       (elem == 2 ? "element index" : "byte offset") + "); pass properties{alignment<" + a +
-                       ">} or make the offset provably aligned",
-                   fixes);
+          r.report(
+              kUnalignedBlockAccess.info, severity::warning, u.toks[c.name].b,
+              what + " of " + a +
+                  "-byte elements at an offset not provably a multiple of 4 "
+                  "bytes: block access assumes 4-byte alignment by default (wrong data on an odd " +
+                  (elem == 2 ? "element index" : "byte offset") + "); pass properties{alignment<" +
+                  a + ">} or make the offset provably aligned",
+              fixes);
       }
     }
   }

@@ -17,18 +17,46 @@ namespace {
 
 node* up(node* n) {
   node* p = n->parent;
-  while (p && (p->is(CXCursor_UnexposedExpr) || p->is(CXCursor_ParenExpr)) && p->kids.size() == 1) p = p->parent;
+  while (p && (p->is(CXCursor_UnexposedExpr) || p->is(CXCursor_ParenExpr)) && p->kids.size() == 1)
+    p = p->parent;
   return p;
 }
 
 // ESIMD functions that read their simd arguments (the common ones; anything from the headers
 // counts as a read too).
 bool reads_args(const std::string& name) {
-  static const std::set<std::string> names = {
-      "block_store", "scatter", "slm_block_store", "slm_scatter", "hmax", "hmin", "reduce", "sum",
-      "convert", "merge", "pack_mask", "fbl", "max", "min", "abs", "exp", "log", "sqrt", "rsqrt",
-      "inv", "pow", "sin", "cos", "atomic_update", "slm_atomic_update", "lsc_block_store",
-      "lsc_scatter", "dpas", "bit_cast", "select", "any", "all"};
+  static const std::set<std::string> names = {"block_store",
+                                              "scatter",
+                                              "slm_block_store",
+                                              "slm_scatter",
+                                              "hmax",
+                                              "hmin",
+                                              "reduce",
+                                              "sum",
+                                              "convert",
+                                              "merge",
+                                              "pack_mask",
+                                              "fbl",
+                                              "max",
+                                              "min",
+                                              "abs",
+                                              "exp",
+                                              "log",
+                                              "sqrt",
+                                              "rsqrt",
+                                              "inv",
+                                              "pow",
+                                              "sin",
+                                              "cos",
+                                              "atomic_update",
+                                              "slm_atomic_update",
+                                              "lsc_block_store",
+                                              "lsc_scatter",
+                                              "dpas",
+                                              "bit_cast",
+                                              "select",
+                                              "any",
+                                              "all"};
   return names.count(name) > 0;
 }
 
@@ -51,15 +79,17 @@ use_kind classify(const unit& u, node* ref, std::uint64_t var) {
           const std::size_t close = u.match(i);
           int commas = 0;
           for (std::size_t k = i + 1; k < close; ++k) {
-            if (u.toks[k].is("(") || u.toks[k].is("[") || u.toks[k].is("{")) k = u.match(k);
-            else if (u.toks[k].is(",")) ++commas;
+            if (u.toks[k].is("(") || u.toks[k].is("[") || u.toks[k].is("{"))
+              k = u.match(k);
+            else if (u.toks[k].is(","))
+              ++commas;
           }
           return commas == 2 ? use_kind::write : use_kind::read;
         }
         return use_kind::read;
       }
-      if (m == "copy_from" || m == "bit_cast_view" || m == "select" || m == "row" || m == "column" ||
-          m == "format")
+      if (m == "copy_from" || m == "bit_cast_view" || m == "select" || m == "row" ||
+          m == "column" || m == "format")
         ;  // a view or a load into it: decided by the use of the view below
       else
         return use_kind::read;  // v.any(), v.read(), v.merge(...), v.replicate...
@@ -82,7 +112,8 @@ use_kind classify(const unit& u, node* ref, std::uint64_t var) {
   if (!p) return use_kind::read;
   // Assignment to the whole variable or to an element / region of it.
   // (v = v + x reads v first: the right-hand side is evaluated before the store.)
-  if (p->is(CXCursor_BinaryOperator) && op_of(u, p) == "=" && !p->kids.empty() && strip(p->kids[0]) == strip(child))
+  if (p->is(CXCursor_BinaryOperator) && op_of(u, p) == "=" && !p->kids.empty() &&
+      strip(p->kids[0]) == strip(child))
     return refs_in(p->kids.back()).count(var) ? use_kind::read : use_kind::write;
   if (p->is(CXCursor_CallExpr) && p->spelling == "operator=" && !p->kids.empty() &&
       strip(p->kids[0]) == strip(child))
@@ -141,13 +172,15 @@ void check(const unit& u, reporter& r) {
         fixes.push_back(r.edit(end, end, "(0)"));
       }
       std::string type = n->type_spelling();
-      for (std::size_t p; (p = type.find("xesim::esimd::")) != std::string::npos;) type.erase(p, 14);
-      for (std::size_t p; (p = type.find("xesim::")) != std::string::npos;) type.replace(p, 7, "sycl::");
+      for (std::size_t p; (p = type.find("xesim::esimd::")) != std::string::npos;)
+        type.erase(p, 14);
+      for (std::size_t p; (p = type.find("xesim::")) != std::string::npos;)
+        type.replace(p, 7, "sycl::");
       r.report(kUninitializedSimd.info, first->b,
                "'" + n->spelling + "' (" + type + ", declared at line " + line_of(u, n->b) +
                    " without an initializer) is read here before anything is written to it: its "
-                   "lanes hold garbage on the GPU; initialize it (" + n->spelling +
-                   "(0), or from a load) before reading",
+                   "lanes hold garbage on the GPU; initialize it (" +
+                   n->spelling + "(0), or from a load) before reading",
                fixes);
       return true;
     });
