@@ -81,7 +81,8 @@ sycl::event attention_decode(sycl::queue& q, const half* qp, const half* k, cons
         simd<half, G * 16> qa[kChunksD];
         for (int c = 0; c < kChunksD; ++c)
           for (int g = 0; g < G; ++g)
-            qa[c].template select<16, 1>(g * 16) = block_load<half, 16>(qp + (h * G + g) * D + c * 16);
+            qa[c].template select<16, 1>(g * 16) =
+                block_load<half, 16>(qp + (h * G + g) * D + c * 16, properties{alignment<2>});
         simd<float, G * 16> acc[kChunksD];  // G rows of D, by 16-column chunks
         for (int c = 0; c < kChunksD; ++c) acc[c] = 0.f;
         simd<float, G> m(-INFINITY), l(0.f);
@@ -100,18 +101,21 @@ sycl::event attention_decode(sycl::queue& q, const half* qp, const half* k, cons
           const simd_mask<16> dead = key >= s1;
           // Online softmax, row by row: new max, rescale what was accumulated, add exp(sc - m).
           simd<float, G> m_new, corr;
+#pragma unroll
           for (int g = 0; g < G; ++g) {
             auto row = sc.template select<16, 1>(g * 16);
             row.merge(simd<float, 16>(-INFINITY), dead);
             m_new[g] = std::max(float(m[g]), hmax<float>(simd<float, 16>(row)));
           }
           corr = exp(m - m_new);  // 0 on the first block (m = -inf)
-          simd<float, G * 16> p;
+          simd<float, G * 16> p(0.f);
+#pragma unroll
           for (int g = 0; g < G; ++g)
             p.template select<16, 1>(g * 16) = exp(sc.template select<16, 1>(g * 16) - float(m_new[g]));
+#pragma unroll
           for (int g = 0; g < G; ++g)
             l[g] = float(l[g]) * float(corr[g]) +
-                   reduce<float>(p.template select<16, 1>(g * 16).read(), std::plus<>());
+                   sycl::ext::intel::esimd::detail::sum<float, float, 16>(p.template select<16, 1>(g * 16).read());
           m = m_new;
           const simd<half, G * 16> ph = convert<half>(p);  // dpas A: P in FP16
           for (int c = 0; c < kChunksD; c += 2) {
@@ -120,6 +124,7 @@ sycl::event attention_decode(sycl::queue& q, const half* qp, const half* k, cons
             simd<half, 512> vt = load_2d<half, 16, 16, 2, false, true>(vh, row_bytes, rows,
                                                                        row_bytes, c * 16, s);
             for (int b = 0; b < 2; ++b) {
+#pragma unroll
               for (int g = 0; g < G; ++g) acc[c + b].template select<16, 1>(g * 16) *= float(corr[g]);
               acc[c + b] = xmx::dpas<8, G, float>(acc[c + b], vt.template select<256, 1>(b * 256).read(), ph);
             }

@@ -92,7 +92,8 @@ sycl::event gemm(sycl::queue& q, const T* a, const T* bp, float* c, int M, int N
       sycl::range<1>(std::size_t(MT) * NTC), [=](sycl::id<1> id) SYCL_ESIMD_KERNEL {
         using namespace sycl::ext::intel::esimd;
         namespace xmx = sycl::ext::intel::esimd::xmx;
-        const int g = int(id[0]) / (kGroup * NTC), in = int(id[0]) % (kGroup * NTC);
+        // Grouped tile order (kGroup row tiles share B tiles in cache): a deliberate 1D decode.
+        const int g = int(id[0]) / (kGroup * NTC), in = int(id[0]) % (kGroup * NTC);  // xesim-lint: ignore linear-index-decode
         const int gsz = std::min(kGroup, MT - g * kGroup);  // the last group may be shorter
         const int mt = g * kGroup + in % gsz, ct = in / gsz;
         const int m0 = mt * kTileM, n0 = ct * kTileN;
@@ -102,7 +103,7 @@ sycl::event gemm(sycl::queue& q, const T* a, const T* bp, float* c, int M, int N
         // FP32 accumulators (K can be large): 2 x 8 x Exec.
         simd<float, kTileM * Exec> acc0(0.0f), acc1(0.0f);
         for (int kt = 0; kt < KT; ++kt) {
-          simd<T, kTileM * kStepK> at;
+          simd<T, kTileM * kStepK> at(0);
           for (int r = 0; r < kTileM; ++r)
             at.template select<kStepK, 1>(r * kStepK) = load_a_row(a, M, K, m0 + r, kt * kStepK);
           // One contiguous 512-byte (Exec 16) VNNI tile per dpas, zero-padded at the edges by

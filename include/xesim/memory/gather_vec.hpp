@@ -290,14 +290,16 @@ XESIM_INLINE void scatter_vec(T* p, const OffsetT* offs, const simd_mask_elem_ty
         const __m512i idx = load_lanes<long long, 8>(offs + i);
         const auto k = static_cast<__mmask16>(mask_bits<16>(load_lanes<uint16_t, 16>(m + i)));
         if constexpr (sizeof(T) == 4) {
-          _mm512_mask_i32scatter_epi32(p, k, idx, load_lanes<long long, 8>(v + i), 1);
+          const __m512i val = load_lanes<long long, 8>(v + i);  // locals: the intrinsics are macros at -O0
+          _mm512_mask_i32scatter_epi32(p, k, idx, val, 1);
         } else {
-          _mm512_mask_i32scatter_epi64(p, static_cast<__mmask8>(k),
-                                       load_lanes<long long, 4>(offs + i),
-                                       load_lanes<long long, 8>(v + i), 1);
-          _mm512_mask_i32scatter_epi64(p, static_cast<__mmask8>(k >> 8),
-                                       load_lanes<long long, 4>(offs + i + 8),
-                                       load_lanes<long long, 8>(v + i + 8), 1);
+          const __m256i i0 = load_lanes<long long, 4>(offs + i);
+          const __m256i i1 = load_lanes<long long, 4>(offs + i + 8);
+          const __m512i v0 = load_lanes<long long, 8>(v + i);
+          const __m512i v1 = load_lanes<long long, 8>(v + i + 8);
+          const auto k0 = static_cast<__mmask8>(k), k1 = static_cast<__mmask8>(k >> 8);
+          _mm512_mask_i32scatter_epi64(p, k0, i0, v0, 1);
+          _mm512_mask_i32scatter_epi64(p, k1, i1, v1, 1);
         }
       }
       return;
@@ -309,10 +311,13 @@ XESIM_INLINE void scatter_vec(T* p, const OffsetT* offs, const simd_mask_elem_ty
   for (int i = 0; i < kMain; i += 8) {
     const __m512i a = lane_addresses(base, offs + i);
     const auto k = static_cast<__mmask8>(mask_bits<8>(load_lanes<uint16_t, 8>(m + i)));
-    if constexpr (sizeof(T) == 4)
-      _mm512_mask_i64scatter_epi32(nullptr, k, a, load_lanes<long long, 4>(v + i), 1);
-    else
-      _mm512_mask_i64scatter_epi64(nullptr, k, a, load_lanes<long long, 8>(v + i), 1);
+    if constexpr (sizeof(T) == 4) {
+      const __m256i val = load_lanes<long long, 4>(v + i);
+      _mm512_mask_i64scatter_epi32(nullptr, k, a, val, 1);
+    } else {
+      const __m512i val = load_lanes<long long, 8>(v + i);
+      _mm512_mask_i64scatter_epi64(nullptr, k, a, val, 1);
+    }
   }
   auto* b = reinterpret_cast<unsigned char*>(p);
   for (int i = kMain; i < L; ++i)  // fewer than 8 addresses left
