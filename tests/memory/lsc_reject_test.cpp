@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "compile_snippet.hpp"
+
 namespace {
 
 const char* kPrelude =
@@ -24,33 +26,9 @@ const char* kPrelude =
     "using DS = lsc_data_size; using CH = cache_hint;\n"
     "float* p; uint32_t* u; uint8_t* b; simd<uint32_t, 16> off(0, 4); simd_mask<16> m(1);\n";
 
-std::string unique_suffix() {
-  static std::atomic<int> counter{0};
-  return std::to_string(::getpid()) + "_" + std::to_string(counter++);
-}
-
 /// Compiles `src` (after the prelude); returns the compiler's output, sets ok to its success.
 std::string compile(const std::string& src, bool& ok) {
-  const std::string path =
-      std::string(XESIM_TEST_BIN_DIR) + "/lsc_reject_snippet_" + unique_suffix() + ".cpp";
-  FILE* f = std::fopen(path.c_str(), "w");
-  if (f == nullptr) {
-    ok = false;
-    return "cannot write " + path;
-  }
-  std::fprintf(f, "%s%s\n", kPrelude, src.c_str());
-  std::fclose(f);
-  const char* cxx = std::getenv("CXX");
-  const std::string cmd =
-      std::string(cxx ? cxx : "c++") +
-      " -std=c++20 -fsyntax-only -march=native -I" XESIM_SOURCE_DIR "/include " + path + " 2>&1";
-  std::string out;
-  FILE* pp = popen(cmd.c_str(), "r");
-  char buf[4096];
-  while (pp != nullptr && std::fgets(buf, sizeof buf, pp) != nullptr) out += buf;
-  ok = pp != nullptr && pclose(pp) == 0;
-  std::remove(path.c_str());
-  return out;
+  return test_util::compile_snippet("lsc_reject", kPrelude, src, ok);
 }
 
 /// (misuse, the text of the error it must produce). Each sits in its own function.

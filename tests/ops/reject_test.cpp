@@ -12,41 +12,17 @@
 #include <utility>
 #include <vector>
 
+#include "compile_snippet.hpp"
+
 namespace {
 
 const char* kPrelude =
     "#include <sycl/sycl.hpp>\n#include <sycl/ext/intel/esimd.hpp>\n#include <functional>\n"
     "using namespace sycl::ext::intel::esimd;\n";
 
-/// A file-name suffix unique across the test processes CTest runs in parallel (pid) and across
-/// calls in one process (counter): rand() repeats in every process and made them collide.
-std::string unique_suffix() {
-  static std::atomic<int> counter{0};
-  return std::to_string(::getpid()) + "_" + std::to_string(counter++);
-}
-
 /// Compiles `src` (after the prelude); returns the compiler's output, sets ok to its success.
 std::string compile(const std::string& src, bool& ok) {
-  const std::string path =
-      std::string(XESIM_TEST_BIN_DIR) + "/ops_reject_snippet_" + unique_suffix() + ".cpp";
-  FILE* f = std::fopen(path.c_str(), "w");
-  if (f == nullptr) {
-    ok = false;
-    return "cannot write " + path;
-  }
-  std::fprintf(f, "%s%s\n", kPrelude, src.c_str());
-  std::fclose(f);
-  const char* cxx = std::getenv("CXX");
-  const std::string cmd =
-      std::string(cxx ? cxx : "c++") +
-      " -std=c++20 -fsyntax-only -march=native -I" XESIM_SOURCE_DIR "/include " + path + " 2>&1";
-  std::string out;
-  FILE* p = popen(cmd.c_str(), "r");
-  char buf[4096];
-  while (p != nullptr && std::fgets(buf, sizeof buf, p) != nullptr) out += buf;
-  ok = p != nullptr && pclose(p) == 0;
-  std::remove(path.c_str());
-  return out;
+  return test_util::compile_snippet("ops_reject", kPrelude, src, ok);
 }
 
 /// (misuse, the static_assert text it must produce). Each sits in its own function, so one
