@@ -4,6 +4,8 @@
 // (invalid-2d-block, out-of-bounds) and move whole rows with constant-size copies.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <source_location>
 #include <string>
@@ -108,7 +110,8 @@ XESIM_INLINE void read_rect_2d(T* dst, const block_2d_access& a, std::int32_t x)
   if (x >= 0 && x + Cols <= w && a.y >= 0 && a.y + Rows <= h) [[likely]] {
     const unsigned char* src = base + a.y * pitch + std::int64_t(x) * std::int64_t(sizeof(T));
 #pragma GCC unroll 32
-    for (int r = 0; r < Rows; ++r) std::memcpy(dst + r * DstPitch, src + r * pitch, Cols * sizeof(T));
+    for (int r = 0; r < Rows; ++r)
+      std::memcpy(dst + r * DstPitch, src + r * pitch, Cols * sizeof(T));
     return;
   }
   auto clamp = [](std::int64_t v) { return v < 0 ? 0 : v > Cols ? Cols : v; };
@@ -144,8 +147,8 @@ XESIM_INLINE simd<T, N> load_2d_core(const block_2d_access& a, const std::source
   constexpr int kBlockOut = kRaw ? L::kBlockPitch : L::kDstBlock;
   simd<T, N> r;
   T* out = r.elems();
-  if constexpr (kRaw && (L::kRowPitch != L::kRowSize || L::kBlockPitch != L::kBlockSize ||
-                         L::kDstN != N))
+  if constexpr (kRaw &&
+                (L::kRowPitch != L::kRowSize || L::kBlockPitch != L::kBlockSize || L::kDstN != N))
     std::memset(static_cast<void*>(out), 0, sizeof(T) * N);  // padding reads as 0
   if constexpr (Transposed && sizeof(T) == 4) {
     // Rows into a tile 8 wide, then 8 x 8 register transposes: 20x a plain loop
@@ -229,9 +232,12 @@ XESIM_INLINE void store_2d_core(const block_2d_access& a, const simd<T, N>& vals
                   W * sizeof(T));
     return;
   }
-  for (std::int64_t yy = c.y0; yy < c.y1; ++yy)
-    std::memcpy(base + yy * pitch + c.x0 * std::int64_t(sizeof(T)),
-                v + (yy - a.y) * kPitchIn + (c.x0 - a.x), std::size_t(c.x1 - c.x0) * sizeof(T));
+  if constexpr (W > 1) {  // a clipped row: 1 .. W - 1 elements (bounded for g++'s overread check)
+    const std::size_t n = std::size_t(std::clamp<std::int64_t>(c.x1 - c.x0, 0, W - 1));
+    for (std::int64_t yy = c.y0; yy < c.y1; ++yy)
+      std::memcpy(base + yy * pitch + c.x0 * std::int64_t(sizeof(T)),
+                  v + (yy - a.y) * kPitchIn + (c.x0 - a.x), n * sizeof(T));
+  }
 }
 
 // ------------------------------ prefetch_2d_core

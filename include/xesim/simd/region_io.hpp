@@ -76,6 +76,9 @@ struct region_io {
   static constexpr int kLastChunk = G > 0 ? BaseBytes / G - 1 : 0;
   static constexpr bool kChunked = G > 0 && G % E == 0 && WG >= 2;
   static constexpr int W = piece_lanes(E);  // lanes per piece of the region's value
+  /// Lanes per piece on the chunked paths: at most a chunk's (a 32-byte chunk of a 16-bit base
+  /// holds 8 lanes of a 32-bit view, a piece of its value 16).
+  static constexpr int CW = W < WG ? W : WG;
 };
 
 /// Lane j of the index vector of group Gi: the lane's position from the group's lowest one.
@@ -209,13 +212,14 @@ XESIM_INLINE void region_read(const unsigned char* base, uint32_t off,
     if (off % io::E == 0) {
       const uint32_t off_e = off / io::E;
       [&]<int... P>(std::integer_sequence<int, P...>) XESIM_LAMBDA {
-        (store_lanes<B, io::W>(
-             out + P * io::W,
-             read_piece_chunked<R, BaseBytes, BaseElem, P * io::W, io::W>(base, off_e)),
+        (store_lanes<B, io::CW>(
+             out + P * io::CW,
+             read_piece_chunked<R, BaseBytes, BaseElem, P * io::CW, io::CW>(base, off_e)),
          ...);
       }
-      (std::make_integer_sequence<int, N / io::W>{});
-      for_tail_pieces<N / io::W * io::W, N % io::W, io::W / 2>([&](auto ic, auto lc) XESIM_LAMBDA {
+      (std::make_integer_sequence<int, N / io::CW>{});
+      for_tail_pieces<N / io::CW * io::CW, N % io::CW, io::CW / 2>([&](auto ic,
+                                                                       auto lc) XESIM_LAMBDA {
         constexpr int I = decltype(ic)::value, L = decltype(lc)::value;
         if constexpr (L == 1)
           store_lanes<B, 1>(out + I, load_lanes<B, 1>(base + off + R::elem_offset(I) * io::E));
@@ -343,12 +347,13 @@ XESIM_INLINE void region_write(unsigned char* base, uint32_t off,
     if (__builtin_constant_p(off) && off % io::E == 0) {
       const uint32_t off_e = off / io::E;
       [&]<int... P>(std::integer_sequence<int, P...>) XESIM_LAMBDA {
-        (write_piece_chunked<R, BaseBytes, BaseElem, P * io::W, io::W>(
-             base, off_e, load_lanes<B, io::W>(in + P * io::W)),
+        (write_piece_chunked<R, BaseBytes, BaseElem, P * io::CW, io::CW>(
+             base, off_e, load_lanes<B, io::CW>(in + P * io::CW)),
          ...);
       }
-      (std::make_integer_sequence<int, N / io::W>{});
-      for_tail_pieces<N / io::W * io::W, N % io::W, io::W / 2>([&](auto ic, auto lc) XESIM_LAMBDA {
+      (std::make_integer_sequence<int, N / io::CW>{});
+      for_tail_pieces<N / io::CW * io::CW, N % io::CW, io::CW / 2>([&](auto ic,
+                                                                       auto lc) XESIM_LAMBDA {
         constexpr int I = decltype(ic)::value, L = decltype(lc)::value;
         write_piece_chunked<R, BaseBytes, BaseElem, I, L>(base, off_e, load_lanes<B, L>(in + I));
       });

@@ -22,14 +22,16 @@ XESIM_INLINE const unsigned char* bytes_of(const simd<T, N>& v) {
 // ------------------------------ dpas (with accumulator)
 /// Result(M x N) = C + A(M x K) x B(K x N), M = RepeatCount, K = 8 * min(8, 32 / wider precision
 /// bits), N = execution size (deduced from B; must be the running device's: 8 on Xe-HPG, 16 on
-/// Xe-HPC / Xe2). B before A, as DPC++ orders them; B in VNNI layout, A / C / result row-major.
-/// Precisions come from BT / AT (half, bfloat16, tfloat32, char, unsigned char) or are given.
-/// Pre: the device has XMX and that execution size (else errc::kernel_not_supported). Illegal
-/// types do not compile (the message lists the legal ones). HW: dpas. Platforms: DG2, PVC, Xe2.
+/// Xe-HPC / Xe2). B before A, as DPC++ orders them (DPC++ takes them by value; a const
+/// reference accepts the same arguments and spares the copies); B in VNNI layout, A / C / result
+/// row-major. Precisions come from BT / AT (half, bfloat16, tfloat32, char, unsigned char) or are
+/// given. Pre: the device has XMX and that execution size (else errc::kernel_not_supported).
+/// Illegal types do not compile (the message lists the legal ones). HW: dpas. Platforms: DG2, PVC,
+/// Xe2.
 template <int SystolicDepth, int RepeatCount, class T, class CT, class BT, class AT,
           dpas_argument_type BPrecision = detail::precision_from_type<BT>(),
           dpas_argument_type APrecision = detail::precision_from_type<AT>(), int N, int BN, int AN>
-XESIM_INLINE simd<T, N> dpas(simd<CT, N> C, simd<BT, BN> B, simd<AT, AN> A) {
+XESIM_INLINE simd<T, N> dpas(const simd<CT, N>& C, const simd<BT, BN>& B, const simd<AT, AN>& A) {
   constexpr int kExec = detail::verify_dpas<SystolicDepth, RepeatCount, T, CT, BT, AT, BPrecision,
                                             APrecision, BN, AN>();
   static_assert(N == RepeatCount * kExec, "dpas: C must have RepeatCount x N elements");
@@ -45,7 +47,7 @@ XESIM_INLINE simd<T, N> dpas(simd<CT, N> C, simd<BT, BN> B, simd<AT, AN> A) {
 template <int SystolicDepth, int RepeatCount, class T, class BT, class AT,
           dpas_argument_type BPrecision = detail::precision_from_type<BT>(),
           dpas_argument_type APrecision = detail::precision_from_type<AT>(), int BN, int AN>
-XESIM_INLINE auto dpas(simd<BT, BN> B, simd<AT, AN> A) {
+XESIM_INLINE auto dpas(const simd<BT, BN>& B, const simd<AT, AN>& A) {
   constexpr int kExec = detail::verify_dpas<SystolicDepth, RepeatCount, T, T, BT, AT, BPrecision,
                                             APrecision, BN, AN>();
   simd<T, RepeatCount * kExec> r;

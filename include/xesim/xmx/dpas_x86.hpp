@@ -40,6 +40,19 @@ void float_portable(const float* cin, float* out, const unsigned char* a, const 
 
 namespace xesim::esimd::xmx::detail::x86 {
 
+/// Whether this translation unit was compiled with the AVX-512 paths (-march allowing them).
+#if defined(XESIM_XMX_AVX512)
+inline constexpr bool kAvx512Built = true;
+#else
+inline constexpr bool kAvx512Built = false;
+#endif
+/// Whether it was compiled with the VNNI integer path.
+#if defined(XESIM_XMX_AVX512) && defined(__AVX512VNNI__)
+inline constexpr bool kVnniBuilt = true;
+#else
+inline constexpr bool kVnniBuilt = false;
+#endif
+
 #if defined(XESIM_XMX_AVX512)
 // ------------------------------ vector of one B row (N = 16: zmm, N = 8: ymm)
 template <int N>
@@ -336,7 +349,7 @@ XESIM_INLINE bool int_fast(std::uint32_t*, const unsigned char*, const unsigned 
 
 #else   // no AVX-512 in this build: every dpas runs the portable loops
 template <P Prec, int M, int N, int K>
-XESIM_INLINE bool float_fast(float*, const unsigned char*, const unsigned char*) {
+XESIM_INLINE bool float_fast(const float*, float*, const unsigned char*, const unsigned char*) {
   return false;
 }
 template <P BP, P AP, int M, int N, int K>
