@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <string>
 
@@ -89,6 +90,8 @@ void run_range_items(launch_run& run, std::size_t begin, std::size_t end) {
     st.global_id[1] = st.group_id[1] = i1;
     st.global_id[2] = st.group_id[2] = i2;
     st.group_linear_id = lin;
+    st.slm = nullptr;  // each item of a range launch is a group of one: fresh SLM (slm_init)
+    st.slm_size = 0;
     try {
       run.kernel.invoke(run.kernel.object, st);
     } catch (...) {
@@ -229,20 +232,44 @@ std::exception_ptr launch(const launch_info& info, kernel_ref kernel, launch_tim
 }
 
 // ------------------------------ slm_init
+namespace {
+// A range launch runs each work-item as a work-group of one (DPC++ picks the group size; one is
+// a size it may pick), so an item's SLM is its own: a buffer per worker thread, refilled with
+// the uninitialised-SLM pattern for every item that calls slm_init.
+void range_slm_init(item_state& it, std::size_t bytes, std::size_t capacity) {
+  constexpr std::size_t kAlign = 4096;
+  struct buffer {
+    std::byte* p = nullptr;
+    ~buffer() { std::free(p); }
+  };
+  static thread_local buffer slm;
+  if (!slm.p) {
+    const std::size_t cap = capacity == 0 ? kAlign : (capacity + kAlign - 1) / kAlign * kAlign;
+    slm.p = static_cast<std::byte*>(std::aligned_alloc(kAlign, cap));
+    if (!slm.p)
+      fail(sycl::errc::memory_allocation, "slm_init: cannot allocate the work-item's SLM");
+  }
+  if (it.slm == nullptr) it.slm_size = 0;
+  if (bytes > it.slm_size) std::memset(slm.p + it.slm_size, 0xCD, bytes - it.slm_size);
+  it.slm = slm.p;
+  if (bytes > it.slm_size) it.slm_size = bytes;
+}
+}  // namespace
+
 void slm_init(std::size_t bytes) {
   item_state* it = current_item();
   if (!it) fail(sycl::errc::invalid, "slm_init called outside a kernel");
-  if (!it->group)
-    fail(sycl::errc::invalid,
-         std::string("slm_init in kernel '") + it->launch->kernel_name +
-             "': SLM exists only in nd_range kernels (this one was launched over a range)");
   const dev::device_model& m = dev::current_device();
   if (bytes > m.slm_per_group)
     fail(sycl::errc::invalid,
          std::string("slm_init(") + std::to_string(bytes) + ") in kernel '" +
              it->launch->kernel_name + "': above the " + std::to_string(m.slm_per_group) +
              " bytes of SLM a work-group may use on " + m.name + " (info::device::local_mem_size)");
-  it->group->slm_init(bytes);
+  if (it->group) {
+    it->group->slm_init(bytes);
+    return;
+  }
+  range_slm_init(*it, bytes, m.slm_per_group);
 }
 
 // ------------------------------ barrier
@@ -262,9 +289,10 @@ item_state& named_barrier_item(const char* call) {
   item_state* it = current_item();
   if (!it) fail(sycl::errc::invalid, std::string(call) + " called outside a kernel");
   if (!it->group)
-    fail(sycl::errc::invalid, std::string(call) + " in kernel '" + it->launch->kernel_name +
-                                  "': named and split barriers need an nd_range launch (this one was a "
-                                  "range)");
+    fail(sycl::errc::invalid,
+         std::string(call) + " in kernel '" + it->launch->kernel_name +
+             "': named and split barriers need an nd_range launch (this one was a "
+             "range)");
   return *it;
 }
 }  // namespace
@@ -284,6 +312,9 @@ void named_barrier_wait(unsigned id) {
 void split_barrier_signal() {
   item_state& it = named_barrier_item("split_barrier");
   it.group->split_barrier_signal(it);
+}
+void yield_item(item_state& it) {
+  if (it.group) it.group->yield(it);
 }
 void split_barrier_wait() {
   item_state& it = named_barrier_item("split_barrier");

@@ -83,6 +83,7 @@ std::exception_ptr work_group::run(const launch_info& launch, kernel_ref kernel,
     it.barrier_loc = {};
     it.slm_init_loc = {};
     it.slm_inits = 0;
+    it.atomic_polls = 0;
     slots_[i].state = phase::not_started;
     slots_[i].nbar = -1;
   }
@@ -149,6 +150,25 @@ void work_group::barrier(item_state& me) {
   ++me.barriers_passed;
 }
 
+// ------------------------------ yield
+// Like a barrier that releases at once: one switch to the next runnable item, if any. The first
+// yield of a group makes this stack the host of the group's fibers, as a first barrier does.
+void work_group::yield(item_state& me) {
+  if (abort_) [[unlikely]] {
+    if (std::uncaught_exceptions() > 0) return;
+    throw group_abort{};
+  }
+  const std::size_t idx = me.local_linear_id;
+  bool other = false;
+  for (std::size_t j = 0; j < n_ && !other; ++j) other = j != idx && runnable(j);
+  if (!other) return;
+  if (host_ == kNone) host_ = idx;
+  switch_to(pick_next(idx));
+  if (abort_) [[unlikely]]
+    throw group_abort{};
+  detail::tls_current_item = &me;
+}
+
 // Item `me` (its slot already marked waiting) gives the thread to another item until it is
 // released; throws group_abort when the group is abandoned meanwhile. With no runnable item left
 // the group can never go on: the divergence report abandons it or (checks) releases the waiters.
@@ -175,11 +195,10 @@ void work_group::block(item_state& me) {
 // ------------------------------ named barriers
 // No switch at a signal; a wait blocks like barrier() (same fibers, same divergence rule).
 void work_group::named_barrier_error(const item_state& me, const std::string& what) const {
-  throw sycl::exception(
-      sycl::make_error_code(sycl::errc::invalid),
-      what + " in kernel '" + launch_->kernel_name + "', work-item " +
-          std::to_string(me.local_linear_id) + " of work-group " +
-          std::to_string(me.group_linear_id));
+  throw sycl::exception(sycl::make_error_code(sycl::errc::invalid),
+                        what + " in kernel '" + launch_->kernel_name + "', work-item " +
+                            std::to_string(me.local_linear_id) + " of work-group " +
+                            std::to_string(me.group_linear_id));
 }
 
 void work_group::barrier_slots_reset() {
@@ -213,8 +232,8 @@ void work_group::named_barrier_signal(item_state& me, unsigned id, unsigned mode
                                 "): not a barrier named_barrier_init<" +
                                 std::to_string(named_count_) + "> made");
   if (mode > 2)
-    named_barrier_error(me, "named_barrier_signal: producer_consumer_mode " +
-                                std::to_string(mode) + " (0: both, 1: producer, 2: consumer)");
+    named_barrier_error(me, "named_barrier_signal: producer_consumer_mode " + std::to_string(mode) +
+                                " (0: both, 1: producer, 2: consumer)");
   slot_signal(me, id, mode, producers, consumers);
 }
 
@@ -428,9 +447,8 @@ void work_group::report_divergence() {
   group += ")";
   const int nbar = waiting_nbar_[waiting_ids_.front()];
   std::string msg = "barrier divergence in kernel '" + std::string(launch_->kernel_name) +
-                    "', work-group " + group + " (linear " +
-                    std::to_string(any.group_linear_id) + ", " + std::to_string(n_) +
-                    " work-items): ";
+                    "', work-group " + group + " (linear " + std::to_string(any.group_linear_id) +
+                    ", " + std::to_string(n_) + " work-items): ";
   if (nbar >= 0)
     msg += "work-items " + id_list(waiting_ids_) + " wait (work-item " +
            std::to_string(waiting_ids_.front()) + " at " +
@@ -438,8 +456,9 @@ void work_group::report_divergence() {
                 ? std::string("split_barrier<wait>()")
                 : "named_barrier_wait(" + std::to_string(nbar) + ")") +
            ") and no other work-item can signal" +
-           (exited_ids_.empty() ? std::string() : ": work-items " + id_list(exited_ids_) +
-                                                      " returned from the kernel") +
+           (exited_ids_.empty()
+                ? std::string()
+                : ": work-items " + id_list(exited_ids_) + " returned from the kernel") +
            ". Each phase of a named barrier needs num_producers producer and num_consumers "
            "consumer signals.";
   else

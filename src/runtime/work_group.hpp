@@ -50,6 +50,9 @@ class work_group {
   void named_barrier_wait(item_state& me, unsigned id);
   /// split_barrier<signal>() / <wait>() (ESIMD experimental): a work-group barrier in two halves,
   /// kept as one more barrier slot whose phases need every work-item's signal.
+  /// atomic_progress: item `me` lets the next runnable item of the group run (none: returns at
+  /// once); it stays runnable and resumes in turn.
+  void yield(item_state& me);
   void split_barrier_signal(item_state& me);
   void split_barrier_wait(item_state& me);
   /// slm_init of this group: `bytes` already checked against the model limit.

@@ -220,6 +220,18 @@ XESIM_INLINE T unshared_lane(void* addr, T s0, T s1) {
   return from_bits<T>(cur);
 }
 
+// ------------------------------ after_atomic
+/// Lets the other work-items of the group run now and then (rt::atomic_progress): at once when a
+/// compare-exchange lane found another value than the expected one (src1), as a spin lock does.
+template <atomic_op Op, class T, int N>
+XESIM_INLINE void after_atomic(const simd<T, N>& old, const simd<T, N>* src1,
+                               const simd_mask_elem_type* m) {
+  bool stalled = false;
+  if constexpr (Op == atomic_op::cmpxchg || Op == atomic_op::fcmpxchg)
+    for (int i = 0; i < N; ++i) stalled |= m[i] && !(old.elems()[i] == src1->elems()[i]);
+  rt::atomic_progress(stalled);
+}
+
 // ------------------------------ atomic_update_core
 /// Applies Op to each enabled lane's element at p + byte_offset[i]; returns the old values
 /// (0 for masked-off lanes, which never touch memory). src0/src1 are null when Op takes fewer.
@@ -245,6 +257,7 @@ XESIM_INLINE simd<T, N> atomic_update_core(T* p, const simd<OffsetT, N>& byte_of
         atomic_lane<Op, T>(base + lane_offset(byte_offset[i]), src0 ? src0->elems()[i] : T(0),
                            src1 ? src1->elems()[i] : T(0));
   }
+  after_atomic<Op, T, N>(r, src1, m);
   return r;
 }
 

@@ -37,8 +37,9 @@ XESIM_INLINE simd<T, N> slm_atomic_update_core(const simd<uint32_t, N>& byte_off
 #pragma GCC unroll 32
       for (int i = 0; i < N; ++i)
         if (m[i])
-          r.elems()[i] = unshared_lane<Op, T>(slm + byte_offset[i], s0 ? s0[i] : T(0),
-                                              s1 ? s1[i] : T(0));
+          r.elems()[i] =
+              unshared_lane<Op, T>(slm + byte_offset[i], s0 ? s0[i] : T(0), s1 ? s1[i] : T(0));
+      after_atomic<Op, T, N>(r, src1, m);
       return r;
     }
   }
@@ -48,6 +49,7 @@ XESIM_INLINE simd<T, N> slm_atomic_update_core(const simd<uint32_t, N>& byte_off
     r.elems()[i] =
         atomic_lane<Op, T>(a, src0 ? src0->elems()[i] : T(0), src1 ? src1->elems()[i] : T(0));
   }
+  after_atomic<Op, T, N>(r, src1, m);
   return r;
 }
 

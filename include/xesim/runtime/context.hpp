@@ -50,6 +50,9 @@ struct item_state {
   std::source_location last_op_loc;    ///< the last memory op the item called
   /// Kernel printf left an unfinished line for this item (flushed when the item ends).
   bool print_pending;
+  /// Atomic operations since this item last gave the thread to another of its group
+  /// (atomic_progress).
+  std::uint32_t atomic_polls;
   // Simd lifetimes (builds with XESIM_SIMD_LIVE) and profiling counters (xesim/profile).
   std::int64_t live_bytes;       ///< simd bytes alive now in this work-item
   std::int64_t peak_live_bytes;  ///< the most simd bytes alive at once (grf-overflow, profile)
@@ -127,5 +130,25 @@ void named_barrier_wait(unsigned id);
 /// split_barrier<signal>() / <wait>(): the work-group barrier in two halves.
 void split_barrier_signal();
 void split_barrier_wait();
+
+// ------------------------------ atomic_progress
+/// Gives the thread to another runnable work-item of `it`'s group, if there is one (the group's
+/// items run on one thread as fibers); returns when `it` is scheduled again.
+void yield_item(item_state& it);
+/// Atomic operations every which a work-item yields (atomic_progress).
+inline constexpr std::uint32_t kAtomicPollsPerYield = 64;
+/// Called by every atomic operation. Work-items of a group wait for each other without a barrier
+/// only through atomics (a lock taken with compare-exchange, a flag polled with atomic loads): on
+/// the GPU the others run meanwhile, here they share one thread, so an item yields after a
+/// compare-exchange that failed (`stalled`) and after every kAtomicPollsPerYield atomics. Without
+/// this such a spin-wait on a later item of the group would never end.
+inline void atomic_progress(bool stalled) {
+  item_state* it = detail::tls_current_item;
+  if (it == nullptr || it->group == nullptr) return;  // host code, range launches
+  if (!stalled && ++it->atomic_polls < kAtomicPollsPerYield) [[likely]]
+    return;
+  it->atomic_polls = 0;
+  yield_item(*it);
+}
 
 }  // namespace xesim::rt

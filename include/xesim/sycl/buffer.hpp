@@ -70,13 +70,16 @@ class buffer_state {
   using writer = std::function<void(const std::byte* storage)>;
 
   /// `bytes` of fresh memory (zeroed), or the caller's memory when `host` is given (use_host_ptr).
+  static constexpr std::size_t kBufferAlign = 4096;
   buffer_state(std::size_t bytes, void* host) : bytes_(bytes), owned_(host == nullptr) {
     if (host) {
       data_ = static_cast<std::byte*>(host);
       return;
     }
     if (bytes == 0) return;
-    data_ = static_cast<std::byte*>(rt::usm_allocate(bytes, 64, rt::usm_kind::device));
+    // Page-aligned, as the GPU driver places buffer memory: programs assert overaligned<128>
+    // (and more) on accessor offsets that are multiples of it (Intel's simd_copy_to_from test).
+    data_ = static_cast<std::byte*>(rt::usm_allocate(bytes, kBufferAlign, rt::usm_kind::device));
     if (!data_)
       throw exception(make_error_code(errc::memory_allocation),
                       "buffer: cannot allocate " + std::to_string(bytes) + " bytes");

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "xesim/runtime/device_model.hpp"
+#include "xesim/sycl/architecture.hpp"
 #include "xesim/sycl/backend.hpp"
 #include "xesim/sycl/exception.hpp"
 #include "xesim/sycl/info.hpp"
@@ -60,6 +61,10 @@ std::vector<aspect> query(const dev::device_model&, idev::aspects);
 std::uint32_t query(const dev::device_model&, xdev::device_id);
 std::uint32_t query(const dev::device_model&, xdev::gpu_eu_count);
 std::uint32_t query(const dev::device_model&, xdev::gpu_eu_simd_width);
+inline ext::oneapi::experimental::architecture query(
+    const dev::device_model& m, ext::oneapi::experimental::info::device::architecture) {
+  return detail::architecture_of(m);
+}
 std::uint32_t query(const dev::device_model&, xdev::gpu_slices);
 std::uint32_t query(const dev::device_model&, xdev::gpu_subslices_per_slice);
 std::uint32_t query(const dev::device_model&, xdev::gpu_eu_count_per_subslice);
@@ -103,6 +108,14 @@ class device {
   template <class Desc>
   typename Desc::return_type get_info() const {
     return detail::query(*model_, Desc{});
+  }
+
+  /// sycl_ext_oneapi_device_architecture: whether this device is `arch` / of category `cat`.
+  bool ext_oneapi_architecture_is(ext::oneapi::experimental::architecture arch) const noexcept {
+    return detail::architecture_of(*model_) == arch;
+  }
+  bool ext_oneapi_architecture_is(ext::oneapi::experimental::arch_category cat) const noexcept {
+    return cat == ext::oneapi::experimental::arch_category::intel_gpu;
   }
 
   /// xesim: the device model this device answers as.

@@ -8,6 +8,7 @@
 #include "xesim/sycl/backend.hpp"
 #include "xesim/sycl/bit_cast.hpp"
 #include "xesim/sycl/buffer.hpp"
+#include "xesim/sycl/builtins.hpp"
 #include "xesim/sycl/device.hpp"
 #include "xesim/sycl/event.hpp"
 #include "xesim/sycl/exception.hpp"
