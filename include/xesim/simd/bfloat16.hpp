@@ -43,7 +43,9 @@ constexpr float bf16_bits_to_f32(std::uint16_t b) noexcept {
 template <class T>
 concept bf16_operand =
     std::is_convertible_v<const T&, float> && !std::is_same_v<std::remove_cv_t<T>, bfloat16> &&
-    !requires { std::remove_cvref_t<T>::length; };
+    !requires {
+  std::remove_cvref_t<T>::length;
+};
 
 constexpr bfloat16 bfloat16_from_bits(std::uint16_t bits) noexcept;
 constexpr std::uint16_t bfloat16_bits(bfloat16 b) noexcept;

@@ -8,7 +8,8 @@
 namespace xesim::esimd {
 
 /// A 2D region of T: SizeY rows, StrideY elements apart; SizeX columns, StrideX apart.
-template <class T, int SizeY, int StrideY, int SizeX, int StrideX> struct region_t {
+template <class T, int SizeY, int StrideY, int SizeX, int StrideX>
+struct region_t {
   static_assert(SizeY >= 1 && SizeX >= 1, "region: sizes must be >= 1");
   using element_type = T;
   static constexpr int length = SizeY * SizeX;
@@ -19,9 +20,7 @@ template <class T, int SizeY, int StrideY, int SizeX, int StrideX> struct region
   static constexpr bool Is_2D = is_2d;
   static constexpr int Size_in_bytes = SizeY * SizeX * static_cast<int>(sizeof(T));
   /// Elements of T between the view's start and its i-th element (row-major order).
-  static constexpr int elem_offset(int i) {
-    return (i / SizeX) * StrideY + (i % SizeX) * StrideX;
-  }
+  static constexpr int elem_offset(int i) { return (i / SizeX) * StrideY + (i % SizeX) * StrideX; }
   /// The view's elements are one contiguous run of T, in order.
   static constexpr bool is_contiguous = [] {
     for (int i = 0; i < SizeY * SizeX; ++i)
@@ -34,13 +33,16 @@ template <class T, int SizeY, int StrideY, int SizeX, int StrideX> struct region
 };
 
 /// DPC++'s names: a 1D region of Size elements Stride apart; a 2D region.
-template <class T, int Size, int Stride> using region1d_t = region_t<T, 1, 0, Size, Stride>;
+template <class T, int Size, int Stride>
+using region1d_t = region_t<T, 1, 0, Size, Stride>;
 template <class T, int SizeY, int StrideY, int SizeX, int StrideX>
 using region2d_t = region_t<T, SizeY, StrideY, SizeX, StrideX>;
-template <class T> using region1d_scalar_t = region1d_t<T, 1, 1>;
+template <class T>
+using region1d_scalar_t = region1d_t<T, 1, 1>;
 
 /// DPC++'s shape_type<RegionTy>: the region's element type, length and shape.
-template <class RegionTy> struct shape_type {
+template <class RegionTy>
+struct shape_type {
   using element_type = typename RegionTy::element_type;
   using type = RegionTy;
   static constexpr int length = RegionTy::length;

@@ -12,7 +12,8 @@ namespace xesim::esimd {
 // ------------------------------ simd
 /// A vector of N elements of T; arithmetic is element-wise (see operators.hpp).
 /// Default construction leaves elements uninitialised, as on the GPU.
-template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T, N>> {
+template <class T, int N>
+class simd : public detail::simd_obj_impl<T, N, simd<T, N>> {
   using base = detail::simd_obj_impl<T, N, simd<T, N>>;
   using base::data_;
 
@@ -23,17 +24,13 @@ template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T
   using typename base::raw_vector_type;
   static constexpr int length = N;
 
-  simd()
-    requires(XESIM_CHECK_UNINIT == 0)
-  = default;
+  simd() requires(XESIM_CHECK_UNINIT == 0) = default;
   /// Instrumented builds (XESIM_CHECK_UNINIT): every lane holds poison and is marked unwritten.
-  simd()
-    requires(XESIM_CHECK_UNINIT != 0)
-  {
-    check::uninit::on_default(*this);
-  }
+  simd() requires(XESIM_CHECK_UNINIT != 0) { check::uninit::on_default(*this); }
   simd(const simd&) = default;
+  simd(simd&&) = default;
   simd& operator=(const simd&) = default;
+  simd& operator=(simd&&) = default;
 
   /// Converts every element of another vector of the same length (DPC++: implicit): integers
   /// wrap, floating -> integer truncates and saturates (NaN -> 0), -> half / bfloat16 / tfloat32
@@ -58,7 +55,8 @@ template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T
     XESIM_UNINIT(check::uninit::propagate(*this, mask);)
   }
   /// Reads a view of the same length, converting its elements.
-  template <class B, class R, class = std::enable_if_t<R::length == N && !detail::is_mask_like_v<B>>>
+  template <class B, class R,
+            class = std::enable_if_t<R::length == N && !detail::is_mask_like_v<B>>>
   simd(const simd_view<B, R>& v) : simd(v.read()) {}
 
   /// Broadcast: every element is `v` converted to T.
@@ -67,20 +65,16 @@ template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T
     detail::fill_n<T, N>(data_, detail::convert_scalar<T>(v));
   }
   /// Arithmetic sequence: element i is base + i*step (computed in T's compute type).
-  XESIM_INLINE simd(T base_value, T step) {
-    detail::iota_n<T, N>(data_, base_value, step);
-  }
+  XESIM_INLINE simd(T base_value, T step) { detail::iota_n<T, N>(data_, base_value, step); }
   /// From a braced list of exactly N elements: simd<int, 4> v({1, 2, 3, 4}).
-  template <int N1, class = std::enable_if_t<N1 == N>> simd(const T (&&arr)[N1]) {
+  template <int N1, class = std::enable_if_t<N1 == N>>
+  simd(const T (&&arr)[N1]) {
     detail::copy_n<T, N>(data_, arr);
   }
   /// From a std::array of N elements.
-  simd(const std::array<T, N>& arr) {
-    detail::copy_n<T, N>(data_, arr.data());
-  }
+  simd(const std::array<T, N>& arr) { detail::copy_n<T, N>(data_, arr.data()); }
   /// Loads N elements from `ptr` (copy_from).
-  template <class Flags = element_aligned_tag,
-            class = std::enable_if_t<is_simd_flag_type_v<Flags>>>
+  template <class Flags = element_aligned_tag, class = std::enable_if_t<is_simd_flag_type_v<Flags>>>
   simd(const T* ptr, Flags f = {}) {
     this->copy_from(ptr, f);
   }
@@ -130,10 +124,10 @@ template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T
   simd operator+() const { return *this; }
 
   // Compound assignment: `a op= b` is `a = simd<T,N>(a op b)`, the result converted back to T.
-#define XESIM_SIMD_OPASSIGN(OP)                                                           \
+#define XESIM_SIMD_OPASSIGN(OP)                                                                 \
   template <class X, class = decltype(std::declval<const simd&>() OP std::declval<const X&>())> \
-  simd& operator OP##=(const X& x) {                                                      \
-    return *this = simd(*this OP x);                                                      \
+  simd& operator OP##=(const X& x) {                                                            \
+    return *this = simd(*this OP x);                                                            \
   }
   XESIM_SIMD_OPASSIGN(+)
   XESIM_SIMD_OPASSIGN(-)
@@ -149,7 +143,8 @@ template <class T, int N> class simd : public detail::simd_obj_impl<T, N, simd<T
 };
 
 /// CTAD: `simd v = some_view;` takes the view's element type and length.
-template <class B, class R> simd(const simd_view<B, R>&) -> simd<typename R::element_type, R::length>;
+template <class B, class R>
+simd(const simd_view<B, R>&) -> simd<typename R::element_type, R::length>;
 
 /// Prints `{v0,v1,...}` (DPC++'s host-side operator<<; elements printed with their own <<).
 template <class Char, class Traits, class T, int N>

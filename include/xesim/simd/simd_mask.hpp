@@ -41,24 +41,27 @@ class simd_mask_impl : public detail::simd_obj_impl<T, N, simd_mask_impl<T, N>> 
     XESIM_UNINIT(this->uninit_shadow() = v.uninit_shadow();)
   }
   /// From a braced list: simd_mask<4> m({1, 0, 0, 1}).
-  template <int N1, class = std::enable_if_t<N1 == N>> simd_mask_impl(const T (&&arr)[N1]) {
+  template <int N1, class = std::enable_if_t<N1 == N>>
+  simd_mask_impl(const T (&&arr)[N1]) {
     detail::copy_n<T, N>(data_, arr);
   }
   /// Loads N elements from `ptr`.
-  template <class Flags = element_aligned_tag,
-            class = std::enable_if_t<is_simd_flag_type_v<Flags>>>
+  template <class Flags = element_aligned_tag, class = std::enable_if_t<is_simd_flag_type_v<Flags>>>
   simd_mask_impl(const T* ptr, Flags f = {}) {
     this->copy_from(ptr, f);
   }
   /// Reads a mask view of the same length.
   template <class B, class R, class = std::enable_if_t<R::length == N>>
   simd_mask_impl(const simd_view<B, R>& v) : simd_mask_impl(v.read()) {}
+  /// Broadcast of a one-element view: simd_mask<N> m(other[0]).
+  template <class B, class R, std::enable_if_t<R::length == 1 && N != 1, int> = 0>
+  simd_mask_impl(const simd_view<B, R>& v) : simd_mask_impl(static_cast<T>(v.read()[0])) {}
 
-#define XESIM_MASK_OPASSIGN(OP)                                                            \
-  XESIM_INLINE simd_mask_impl& operator OP##=(const simd_mask_impl& x) {                   \
-    detail::map2_lanes_n<T, N>(data_, data_, x.elems(),                                    \
+#define XESIM_MASK_OPASSIGN(OP)                                                                  \
+  XESIM_INLINE simd_mask_impl& operator OP##=(const simd_mask_impl& x) {                         \
+    detail::map2_lanes_n<T, N>(data_, data_, x.elems(),                                          \
                                [](auto p, auto q) XESIM_LAMBDA { return decltype(p)(p OP q); }); \
-    return *this;                                                                          \
+    return *this;                                                                                \
   }
   XESIM_MASK_OPASSIGN(&)
   XESIM_MASK_OPASSIGN(|)

@@ -21,18 +21,25 @@
 namespace xesim::esimd {
 namespace detail {
 
-template <class V, int M> struct resize_simd;
-template <class T, int N, int M> struct resize_simd<simd<T, N>, M> { using type = simd<T, M>; };
-template <class T, int N, int M> struct resize_simd<simd_mask_impl<T, N>, M> {
+template <class V, int M>
+struct resize_simd;
+template <class T, int N, int M>
+struct resize_simd<simd<T, N>, M> {
+  using type = simd<T, M>;
+};
+template <class T, int N, int M>
+struct resize_simd<simd_mask_impl<T, N>, M> {
   using type = simd_mask_impl<T, M>;
 };
 /// The vector type of Derived's kind (simd or mask) with M elements.
-template <class V, int M> using resize_simd_t = typename resize_simd<V, M>::type;
+template <class V, int M>
+using resize_simd_t = typename resize_simd<V, M>::type;
 
 /// Copies N elements in pieces of 16 elements (at most 64 bytes), the unit the arithmetic works
 /// in, so that g++ can keep each piece of a vector in one register (one 256-byte memcpy it
 /// cannot split, and the vector stays in memory).
-template <class T, int N> XESIM_INLINE void copy_n_vec(T* dst, const T* src) {
+template <class T, int N>
+XESIM_INLINE void copy_n_vec(T* dst, const T* src) {
   constexpr int kBytes = N * static_cast<int>(sizeof(T));
   constexpr int kPiece = 16 * sizeof(T) < 64 ? 16 * static_cast<int>(sizeof(T)) : 64;
   typedef char piece __attribute__((vector_size(kPiece)));
@@ -66,7 +73,28 @@ out_of_range_element(D& base, int i) {
   return {base, static_cast<uint32_t>(k) * static_cast<uint32_t>(sizeof(typename D::element_type))};
 }
 
-template <class T, int N, class Derived> class simd_obj_impl {
+/// Copy / move tracking behind get_test_proxy() (__ESIMD_ENABLE_TEST_PROXY builds only).
+class simd_test_proxy {
+ public:
+  simd_test_proxy() = default;
+  simd_test_proxy(const simd_test_proxy&) noexcept {}
+  simd_test_proxy(simd_test_proxy&&) noexcept : moved_(true) {}
+  simd_test_proxy& operator=(const simd_test_proxy&) noexcept {
+    moved_ = false;
+    return *this;
+  }
+  simd_test_proxy& operator=(simd_test_proxy&&) noexcept {
+    moved_ = true;
+    return *this;
+  }
+  bool was_move_destination() const noexcept { return moved_; }
+
+ private:
+  bool moved_ = false;
+};
+
+template <class T, int N, class Derived>
+class simd_obj_impl {
   static_assert(N >= 1, "simd: the number of elements N must be >= 1");
   static_assert(is_valid_simd_elem_type_v<T>,
                 "simd: element type must be an integral type (not bool), float, double, "
@@ -89,7 +117,10 @@ template <class T, int N, class Derived> class simd_obj_impl {
   [[no_unique_address]] check::uninit::shadow_t<N> shadow_;
   /// Adds the vector's bytes to the work-item's live simd bytes while it exists: an empty member
   /// with no code unless built with XESIM_SIMD_LIVE (xesim/profile/hooks.hpp).
-  [[no_unique_address]] profile::live_t<N * static_cast<int>(sizeof(T))> live_;
+  [[no_unique_address]] profile::live_t<N* static_cast<int>(sizeof(T))> live_;
+#ifdef __ESIMD_ENABLE_TEST_PROXY
+  detail::simd_test_proxy test_proxy_;
+#endif
 
   Derived& derived() { return static_cast<Derived&>(*this); }
   const Derived& derived() const { return static_cast<const Derived&>(*this); }
@@ -98,7 +129,15 @@ template <class T, int N, class Derived> class simd_obj_impl {
   /// Elements are left uninitialised, as in DPC++.
   simd_obj_impl() = default;
   simd_obj_impl(const simd_obj_impl&) = default;
+  simd_obj_impl(simd_obj_impl&&) = default;
   simd_obj_impl& operator=(const simd_obj_impl&) = default;
+  simd_obj_impl& operator=(simd_obj_impl&&) = default;
+
+#ifdef __ESIMD_ENABLE_TEST_PROXY
+  /// DPC++'s test hook (programs define __ESIMD_ENABLE_TEST_PROXY): whether this object was last
+  /// made by a move (construction or assignment) rather than a copy.
+  const detail::simd_test_proxy& get_test_proxy() const noexcept { return test_proxy_; }
+#endif
 
   /// Raw element storage (xesim extension; used by the memory and math layers).
   /// Writing through the pointer counts as writing every lane (instrumented builds).
@@ -132,8 +171,8 @@ template <class T, int N, class Derived> class simd_obj_impl {
   /// Lanes where `mask` is non-zero take `v`'s element; the others keep theirs.
   XESIM_INLINE void merge(const Derived& v, const simd_mask_impl<simd_mask_elem_type, N>& mask) {
     detail::merge_n<T, N>(data_, v.elems(), data_, mask.elems());  // blends in registers (vec.hpp)
-    XESIM_UNINIT(check::uninit::on_merge(derived(), v, static_cast<const Derived*>(nullptr),
-                                         mask.elems());)
+    XESIM_UNINIT(
+        check::uninit::on_merge(derived(), v, static_cast<const Derived*>(nullptr), mask.elems());)
   }
   /// this = mask ? v1 : v2, lane by lane.
   XESIM_INLINE void merge(const Derived& v1, const Derived& v2,
@@ -165,7 +204,8 @@ template <class T, int N, class Derived> class simd_obj_impl {
 
   // ------------------------------ bit_cast_view
   /// This vector's bytes seen as elements of EltTy (sizeof(T)*N must divide evenly).
-  template <class EltTy> auto bit_cast_view() & {
+  template <class EltTy>
+  auto bit_cast_view() & {
     static_assert(is_valid_simd_elem_type_v<EltTy>, "bit_cast_view: invalid element type");
     static_assert((N * sizeof(T)) % sizeof(EltTy) == 0,
                   "bit_cast_view: the vector's size must be a multiple of sizeof(EltTy)");
@@ -173,7 +213,8 @@ template <class T, int N, class Derived> class simd_obj_impl {
     return simd_view<Derived, region1d_t<EltTy, M, 1>>{derived(), 0};
   }
   /// This vector's bytes seen as a Height x Width matrix of EltTy.
-  template <class EltTy, int Height, int Width> auto bit_cast_view() & {
+  template <class EltTy, int Height, int Width>
+  auto bit_cast_view() & {
     static_assert(is_valid_simd_elem_type_v<EltTy>, "bit_cast_view: invalid element type");
     static_assert(sizeof(EltTy) * Height * Width == sizeof(T) * N,
                   "bit_cast_view: sizeof(EltTy)*Height*Width must equal the vector's size");
@@ -193,7 +234,8 @@ template <class T, int N, class Derived> class simd_obj_impl {
 
   // ------------------------------ iselect / iupdate
   /// Elements at the given indices: r[k] = this[indices[k]].
-  template <int Size> resize_simd_t<Derived, Size> iselect(const simd<uint16_t, Size>& indices) {
+  template <int Size>
+  resize_simd_t<Derived, Size> iselect(const simd<uint16_t, Size>& indices) {
     resize_simd_t<Derived, Size> r;
     for (int k = 0; k < Size; ++k) r.elems()[k] = data_[indices.elems()[k]];
     return r;
@@ -229,11 +271,13 @@ template <class T, int N, class Derived> class simd_obj_impl {
     return replicate_vs_w_hs<Rep, VS, W, 1>(offset);
   }
   /// The W elements from `offset`, Rep times over.
-  template <int Rep, int W> resize_simd_t<Derived, Rep * W> replicate_w(uint16_t offset) const {
+  template <int Rep, int W>
+  resize_simd_t<Derived, Rep * W> replicate_w(uint16_t offset) const {
     return replicate_vs_w_hs<Rep, 0, W, 1>(offset);
   }
   /// The whole vector, Rep times over.
-  template <int Rep> resize_simd_t<Derived, Rep * N> replicate() const {
+  template <int Rep>
+  resize_simd_t<Derived, Rep * N> replicate() const {
     return replicate_vs_w_hs<Rep, 0, N, 1>(0);
   }
 
@@ -251,17 +295,16 @@ template <class T, int N, class Derived> class simd_obj_impl {
 
   // ------------------------------ copy_from / copy_to
   /// Loads N contiguous elements from `addr`; Flags assert its alignment.
-  template <class Flags = element_aligned_tag,
-            class = std::enable_if_t<is_simd_flag_type_v<Flags>>>
+  template <class Flags = element_aligned_tag, class = std::enable_if_t<is_simd_flag_type_v<Flags>>>
   void copy_from(const T* addr, Flags = {}) {
     copy_n_vec<T, N>(data_, addr);
     XESIM_UNINIT(shadow_.clear_all();)
   }
   /// Stores the N elements contiguously at `addr`.
-  template <class Flags = element_aligned_tag,
-            class = std::enable_if_t<is_simd_flag_type_v<Flags>>>
-  void copy_to(T* addr, Flags = {} XESIM_UNINIT(, const std::source_location& loc =
-                                                      std::source_location::current())) const {
+  template <class Flags = element_aligned_tag, class = std::enable_if_t<is_simd_flag_type_v<Flags>>>
+  void copy_to(
+      T* addr, Flags = {
+      } XESIM_UNINIT(, const std::source_location& loc = std::source_location::current())) const {
     XESIM_UNINIT(check::uninit::sink(derived(), nullptr, "copy_to", loc);)
     copy_n_vec<T, N>(addr, data_);
   }
@@ -294,13 +337,10 @@ template <class T, int N, class Derived> class simd_obj_impl {
   }
 
   /// A one-element vector converts to its element.
-  operator T() const
-    requires(N == 1)
-  {
-    return data_[0];
-  }
+  operator T() const requires(N == 1) { return data_[0]; }
 
-  template <class, int, class> friend class simd_obj_impl;
+  template <class, int, class>
+  friend class simd_obj_impl;
 };
 
 }  // namespace detail

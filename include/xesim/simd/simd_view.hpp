@@ -25,8 +25,8 @@ class simd_view {
   using raw_vector_type = detail::vector_type_t<raw_element_type, length>;
   static constexpr bool is_mask = detail::is_simd_mask_type_v<BaseTy>;
   /// The vector type this view reads as.
-  using value_type = std::conditional_t<is_mask, simd_mask_impl<element_type, length>,
-                                        simd<element_type, length>>;
+  using value_type =
+      std::conditional_t<is_mask, simd_mask_impl<element_type, length>, simd<element_type, length>>;
 
   simd_view(BaseTy& base, uint32_t byte_offset) : base_(base), byte_offset_(byte_offset) {}
   /// The region at the start of `base` (with the default region: all of it).
@@ -64,9 +64,10 @@ class simd_view {
   }
   XESIM_INLINE void set(int i, element_type v) const {
     detail::store_elem<element_type>(elem_addr(i), v);
-    XESIM_UNINIT(check::uninit::on_elem_write(
-        base_, byte_offset_ + RegionTy::elem_offset(i) * static_cast<int>(sizeof(element_type)),
-        static_cast<int>(sizeof(element_type)));)
+    XESIM_UNINIT(
+        check::uninit::on_elem_write(
+            base_, byte_offset_ + RegionTy::elem_offset(i) * static_cast<int>(sizeof(element_type)),
+            static_cast<int>(sizeof(element_type)));)
   }
 
   /// The selected elements as a new vector: permutes of the base's pieces (region_io.hpp).
@@ -80,11 +81,7 @@ class simd_view {
   /// The selected elements as a raw vector.
   raw_vector_type data() const { return read().data(); }
   /// A one-element view converts to its element.
-  operator element_type() const
-    requires(length == 1)
-  {
-    return get(0);
-  }
+  operator element_type() const requires(length == 1) { return get(0); }
 
   /// Writes `v` into the selected elements of the base (region_io.hpp).
   XESIM_INLINE simd_view& write(const value_type& v) {
@@ -129,7 +126,8 @@ class simd_view {
 
   // ------------------------------ sub-views
   /// A 1D sub-view: Size elements Stride apart from element `offset` of this (1D) view.
-  template <int Size, int Stride> auto select(uint16_t offset = 0) {
+  template <int Size, int Stride>
+  auto select(uint16_t offset = 0) {
     static_assert(!RegionTy::is_2d || RegionTy::is_contiguous,
                   "select<Size, Stride>: 1D select of a 2D view needs a contiguous view; use "
                   "select<SizeY, StrideY, SizeX, StrideX>(y, x)");
@@ -147,21 +145,18 @@ class simd_view {
   auto select(uint16_t off_y = 0, uint16_t off_x = 0) {
     static_assert(RegionTy::is_2d || RegionTy::size_y == 1,
                   "select: 2D select needs a 2D view (bit_cast_view<T, H, W>)");
-    static_assert((SizeY - 1) * StrideY < RegionTy::size_y &&
-                      (SizeX - 1) * StrideX < RegionTy::size_x,
-                  "select: the 2D region does not fit in the view");
+    static_assert(
+        (SizeY - 1) * StrideY < RegionTy::size_y && (SizeX - 1) * StrideX < RegionTy::size_x,
+        "select: the 2D region does not fit in the view");
     using R = region2d_t<element_type, SizeY, StrideY * RegionTy::stride_y, SizeX,
                          StrideX * RegionTy::stride_x>;
     const int first = off_y * RegionTy::stride_y + off_x * RegionTy::stride_x;
     return simd_view<BaseTy, R>{
-        base_, byte_offset_ + static_cast<uint32_t>(first * static_cast<int>(sizeof(element_type)))};
+        base_,
+        byte_offset_ + static_cast<uint32_t>(first * static_cast<int>(sizeof(element_type)))};
   }
   /// Element i of a 1D view (by value).
-  element_type operator[](int i) const
-    requires(!RegionTy::is_2d)
-  {
-    return get(i);
-  }
+  element_type operator[](int i) const requires(!RegionTy::is_2d) { return get(i); }
   /// Element i as a one-element view.
   auto operator[](int i) {
     using R = region1d_scalar_t<element_type>;
@@ -171,27 +166,30 @@ class simd_view {
   }
   /// Row i of a 2D view.
   auto row(int i) {
-    static_assert(RegionTy::is_2d, "row: needs a 2D view");
+    // A 2D select of one row (select<1, S, W, 1>(y, x)) is a 2D view in DPC++ too.
+    static_assert(RegionTy::is_2d || RegionTy::stride_y != 0, "row: needs a 2D view");
     using R = region1d_t<element_type, RegionTy::size_x, RegionTy::stride_x>;
-    return simd_view<BaseTy, R>{base_, byte_offset_ + static_cast<uint32_t>(
-                                           i * RegionTy::stride_y *
-                                           static_cast<int>(sizeof(element_type)))};
+    return simd_view<BaseTy, R>{
+        base_, byte_offset_ + static_cast<uint32_t>(i * RegionTy::stride_y *
+                                                    static_cast<int>(sizeof(element_type)))};
   }
   /// Column i of a 2D view.
   auto column(int i) {
-    static_assert(RegionTy::is_2d, "column: needs a 2D view");
+    static_assert(RegionTy::is_2d || RegionTy::stride_y != 0, "column: needs a 2D view");
     return select<RegionTy::size_y, 1, 1, 1>(0, static_cast<uint16_t>(i));
   }
 
   /// The view's bytes seen as another element type (contiguous views only).
-  template <class EltTy> auto bit_cast_view() {
+  template <class EltTy>
+  auto bit_cast_view() {
     static_assert(RegionTy::is_contiguous, "bit_cast_view: needs a contiguous view");
     static_assert((length * sizeof(element_type)) % sizeof(EltTy) == 0,
                   "bit_cast_view: the view's size must be a multiple of sizeof(EltTy)");
     constexpr int M = static_cast<int>(length * sizeof(element_type) / sizeof(EltTy));
     return simd_view<BaseTy, region1d_t<EltTy, M, 1>>{base_, byte_offset_};
   }
-  template <class EltTy, int Height, int Width> auto bit_cast_view() {
+  template <class EltTy, int Height, int Width>
+  auto bit_cast_view() {
     static_assert(RegionTy::is_contiguous, "bit_cast_view: needs a contiguous view");
     static_assert(sizeof(EltTy) * Height * Width == sizeof(element_type) * length,
                   "bit_cast_view: sizeof(EltTy)*Height*Width must equal the view's size");
@@ -201,20 +199,28 @@ class simd_view {
   // ------------------------------ value operations (on a copy)
   // Replicates read the view's elements as one vector; the (y, x) forms start at element
   // y * SizeX + x of a 2D view (x of a 1D view), as DPC++'s simd_view_impl computes it.
-  template <int Rep> auto replicate() const { return read().template replicate<Rep>(); }
-  template <int Rep, int W> auto replicate_w(uint16_t off_x) const {
+  template <int Rep>
+  auto replicate() const {
+    return read().template replicate<Rep>();
+  }
+  template <int Rep, int W>
+  auto replicate_w(uint16_t off_x) const {
     return read().template replicate_w<Rep, W>(off_x);
   }
-  template <int Rep, int W> auto replicate_w(uint16_t off_y, uint16_t off_x) const {
+  template <int Rep, int W>
+  auto replicate_w(uint16_t off_y, uint16_t off_x) const {
     return replicate_vs_w_hs<Rep, 0, W, 1>(off_y, off_x);
   }
-  template <int Rep, int VS, int W> auto replicate_vs_w(uint16_t off_x) const {
+  template <int Rep, int VS, int W>
+  auto replicate_vs_w(uint16_t off_x) const {
     return read().template replicate_vs_w<Rep, VS, W>(off_x);
   }
-  template <int Rep, int VS, int W> auto replicate_vs_w(uint16_t off_y, uint16_t off_x) const {
+  template <int Rep, int VS, int W>
+  auto replicate_vs_w(uint16_t off_y, uint16_t off_x) const {
     return replicate_vs_w_hs<Rep, VS, W, 1>(off_y, off_x);
   }
-  template <int Rep, int VS, int W, int HS> auto replicate_vs_w_hs(uint16_t off_x) const {
+  template <int Rep, int VS, int W, int HS>
+  auto replicate_vs_w_hs(uint16_t off_x) const {
     return read().template replicate_vs_w_hs<Rep, VS, W, HS>(off_x);
   }
   template <int Rep, int VS, int W, int HS>
@@ -223,7 +229,8 @@ class simd_view {
     return read().template replicate_vs_w_hs<Rep, VS, W, HS>(
         static_cast<uint16_t>(off_y * kRow + off_x));
   }
-  template <int Size> auto iselect(const simd<uint16_t, Size>& idx) const {
+  template <int Size>
+  auto iselect(const simd<uint16_t, Size>& idx) const {
     return read().template iselect<Size>(idx);
   }
   template <class T1 = element_type, class = std::enable_if_t<std::is_integral_v<T1>>>
@@ -246,12 +253,13 @@ class simd_view {
   }
 
   // ------------------------------ compound assignment (read, compute, write back)
-#define XESIM_VIEW_OPASSIGN(OP)                                                             \
-  template <class X, class = decltype(std::declval<value_type&>() OP## = std::declval<const X&>())> \
-  XESIM_INLINE simd_view& operator OP##=(const X& x) {                                      \
-    value_type v = read();                                                                  \
-    v OP## = x;                                                                             \
-    return write(v);                                                                        \
+#define XESIM_VIEW_OPASSIGN(OP)                                                            \
+  template <class X,                                                                       \
+            class = decltype(std::declval<value_type&>() OP## = std::declval<const X&>())> \
+  XESIM_INLINE simd_view& operator OP##=(const X& x) {                                     \
+    value_type v = read();                                                                 \
+    v OP## = x;                                                                            \
+    return write(v);                                                                       \
   }
   XESIM_VIEW_OPASSIGN(+)
   XESIM_VIEW_OPASSIGN(-)
@@ -281,11 +289,9 @@ class simd_view {
   // ------------------------------ one-element views compare to bool
   /// `v[0] > v[1]` (two one-element views of one type) is a bool, as in DPC++, so that
   /// `bool b = v[0] > v[1] && v[2] < 42;` reads as scalar code.
-#define XESIM_VIEW_SCALAR_RELOP(OP)                                        \
-  friend bool operator OP(const simd_view& x, const simd_view& y)          \
-    requires(length == 1)                                                  \
-  {                                                                        \
-    return x.get(0) OP y.get(0);                                           \
+#define XESIM_VIEW_SCALAR_RELOP(OP)                                                       \
+  friend bool operator OP(const simd_view& x, const simd_view& y) requires(length == 1) { \
+    return x.get(0) OP y.get(0);                                                          \
   }
   XESIM_VIEW_SCALAR_RELOP(<)
   XESIM_VIEW_SCALAR_RELOP(<=)

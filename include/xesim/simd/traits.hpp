@@ -18,17 +18,22 @@
 
 namespace xesim::esimd {
 
-template <class T, int N> class simd;
-template <class T, int N> class simd_mask_impl;
-template <class BaseTy, class RegionTy> class simd_view;
+template <class T, int N>
+class simd;
+template <class T, int N>
+class simd_mask_impl;
+template <class BaseTy, class RegionTy>
+class simd_view;
 
 /// Element type of simd_mask: DPC++'s simd_mask_elem_type.
 using simd_mask_elem_type = uint16_t;
-template <int N> using simd_mask = simd_mask_impl<simd_mask_elem_type, N>;
+template <int N>
+using simd_mask = simd_mask_impl<simd_mask_elem_type, N>;
 
 namespace detail {
 
-template <class T> using remove_cvref_t = std::remove_cv_t<std::remove_reference_t<T>>;
+template <class T>
+using remove_cvref_t = std::remove_cv_t<std::remove_reference_t<T>>;
 
 /// half, bfloat16, tfloat32: stored as classes, computed in float.
 template <class T>
@@ -53,45 +58,52 @@ using compute_t = std::conditional_t<is_wrapper_elem_type_v<T>, float, T>;
 template <class T>
 using native_t = std::conditional_t<std::is_same_v<T, ::xesim::half>, _Float16, compute_t<T>>;
 
-template <class T1, class T2, class = void> struct computation_type {};
+template <class T1, class T2, class = void>
+struct computation_type {};
 template <class T1, class T2>
-struct computation_type<T1, T2,
-                        std::enable_if_t<is_valid_simd_elem_type_v<T1> &&
-                                         is_valid_simd_elem_type_v<T2>>> {
+struct computation_type<
+    T1, T2, std::enable_if_t<is_valid_simd_elem_type_v<T1> && is_valid_simd_elem_type_v<T2>>> {
  private:
   static constexpr bool kWr1 = is_wrapper_elem_type_v<T1>;
   static constexpr bool kWr2 = is_wrapper_elem_type_v<T2>;
   static constexpr bool kFp1 = is_generic_floating_point_v<T1>;
   static constexpr bool kFp2 = is_generic_floating_point_v<T2>;
   using native_sum = decltype(std::declval<native_t<T1>>() + std::declval<native_t<T2>>());
-  using native_sum_t = std::conditional_t<std::is_same_v<native_sum, _Float16>, ::xesim::half,
-                                          native_sum>;
+  using native_sum_t =
+      std::conditional_t<std::is_same_v<native_sum, _Float16>, ::xesim::half, native_sum>;
 
  public:
   using type = std::conditional_t<
       !kWr1 && !kWr2, decltype(std::declval<T1>() + std::declval<T2>()),
-      std::conditional_t<std::is_same_v<T1, T2>, T1,
-                         std::conditional_t<kFp1 != kFp2, std::conditional_t<kFp1, T1, T2>,
-                                            native_sum_t>>>;
+      std::conditional_t<
+          std::is_same_v<T1, T2>, T1,
+          std::conditional_t<kFp1 != kFp2, std::conditional_t<kFp1, T1, T2>, native_sum_t>>>;
 };
-template <class T> struct simd_traits;
+template <class T>
+struct simd_traits;
 /// With a simd (or view) operand: simd<computation type of the elements, its length>, as DPC++'s
 /// computation_type_t<simd<T1, N>[, T2]> (both simd-like: equal lengths).
 template <class T1, class T2>
-struct computation_type<T1, T2,
-                        std::enable_if_t<(simd_traits<T1>::is_simd || simd_traits<T2>::is_simd) &&
-                                         !(is_valid_simd_elem_type_v<T1> &&
-                                           is_valid_simd_elem_type_v<T2>)>> {
+struct computation_type<
+    T1, T2,
+    std::enable_if_t<(simd_traits<T1>::is_simd || simd_traits<T2>::is_simd) &&
+                     !(is_valid_simd_elem_type_v<T1> && is_valid_simd_elem_type_v<T2>)>> {
  private:
-  template <class X> static auto elem() {
-    if constexpr (simd_traits<X>::is_simd) return std::type_identity<typename simd_traits<X>::element_type>{};
-    else return std::type_identity<X>{};
+  template <class X>
+  static auto elem() {
+    if constexpr (simd_traits<X>::is_simd)
+      return std::type_identity<typename simd_traits<X>::element_type>{};
+    else
+      return std::type_identity<X>{};
   }
   using E1 = typename decltype(elem<T1>())::type;
   using E2 = typename decltype(elem<T2>())::type;
-  template <class X> static constexpr int len() {
-    if constexpr (simd_traits<X>::is_simd) return simd_traits<X>::length;
-    else return 0;
+  template <class X>
+  static constexpr int len() {
+    if constexpr (simd_traits<X>::is_simd)
+      return simd_traits<X>::length;
+    else
+      return 0;
   }
   static constexpr int kN1 = len<T1>();
   static constexpr int kN2 = len<T2>();
@@ -102,26 +114,29 @@ struct computation_type<T1, T2,
 };
 /// Element type of `a op b` for elements a: T1, b: T2 (T2 defaults to T1, as in DPC++).
 template <class T1, class T2 = T1>
-using computation_type_t =
-    typename computation_type<remove_cvref_t<T1>, remove_cvref_t<T2>>::type;
+using computation_type_t = typename computation_type<remove_cvref_t<T1>, remove_cvref_t<T2>>::type;
 
 // ---- what is simd-like ----------------------------------------------------------------------
-template <class T> struct simd_traits {
+template <class T>
+struct simd_traits {
   static constexpr bool is_simd = false, is_mask = false, is_view = false;
 };
-template <class T, int N> struct simd_traits<simd<T, N>> {
+template <class T, int N>
+struct simd_traits<simd<T, N>> {
   static constexpr bool is_simd = true, is_mask = false, is_view = false;
   using element_type = T;
   using value_type = simd<T, N>;
   static constexpr int length = N;
 };
-template <class T, int N> struct simd_traits<simd_mask_impl<T, N>> {
+template <class T, int N>
+struct simd_traits<simd_mask_impl<T, N>> {
   static constexpr bool is_simd = false, is_mask = true, is_view = false;
   using element_type = T;
   using value_type = simd_mask_impl<T, N>;
   static constexpr int length = N;
 };
-template <class B, class R> struct simd_traits<simd_view<B, R>> {
+template <class B, class R>
+struct simd_traits<simd_view<B, R>> {
   static constexpr bool is_simd = !simd_traits<B>::is_mask, is_mask = simd_traits<B>::is_mask;
   static constexpr bool is_view = true;
   using element_type = typename R::element_type;
@@ -131,23 +146,32 @@ template <class B, class R> struct simd_traits<simd_view<B, R>> {
 };
 
 /// simd or a view of a simd (arithmetic operands).
-template <class T> inline constexpr bool is_simd_like_v = simd_traits<remove_cvref_t<T>>::is_simd;
+template <class T>
+inline constexpr bool is_simd_like_v = simd_traits<remove_cvref_t<T>>::is_simd;
 /// simd_mask or a view of one.
-template <class T> inline constexpr bool is_mask_like_v = simd_traits<remove_cvref_t<T>>::is_mask;
-template <class T> inline constexpr bool is_simd_view_v = simd_traits<remove_cvref_t<T>>::is_view;
-template <class T> inline constexpr bool is_simd_type_v =
+template <class T>
+inline constexpr bool is_mask_like_v = simd_traits<remove_cvref_t<T>>::is_mask;
+template <class T>
+inline constexpr bool is_simd_view_v = simd_traits<remove_cvref_t<T>>::is_view;
+template <class T>
+inline constexpr bool is_simd_type_v =
     simd_traits<remove_cvref_t<T>>::is_simd && !simd_traits<remove_cvref_t<T>>::is_view;
-template <class T> inline constexpr bool is_simd_mask_type_v =
+template <class T>
+inline constexpr bool is_simd_mask_type_v =
     simd_traits<remove_cvref_t<T>>::is_mask && !simd_traits<remove_cvref_t<T>>::is_view;
 
-template <class T> using element_type_t = typename simd_traits<remove_cvref_t<T>>::element_type;
-template <class T> using value_type_t = typename simd_traits<remove_cvref_t<T>>::value_type;
-template <class T> inline constexpr int length_v = simd_traits<remove_cvref_t<T>>::length;
+template <class T>
+using element_type_t = typename simd_traits<remove_cvref_t<T>>::element_type;
+template <class T>
+using value_type_t = typename simd_traits<remove_cvref_t<T>>::value_type;
+template <class T>
+inline constexpr int length_v = simd_traits<remove_cvref_t<T>>::length;
 
 // ---- scalar conversion with GPU semantics ----------------------------------------------------
 /// Converts one element. Floating -> integral saturates (NaN -> 0) as the GPU's mov does, instead
 /// of C++'s undefined behaviour; floating -> half/bfloat16/tfloat32 rounds to nearest even.
-template <class To, class From> XESIM_INLINE To convert_scalar(From v) {
+template <class To, class From>
+XESIM_INLINE To convert_scalar(From v) {
   if constexpr (std::is_same_v<To, From>) {
     return v;
   } else if constexpr (std::is_integral_v<To> && is_generic_floating_point_v<From>) {
@@ -169,12 +193,14 @@ template <class To, class From> XESIM_INLINE To convert_scalar(From v) {
 
 /// Reads/writes an element of type T at a byte address without strict-aliasing assumptions
 /// (views may reinterpret a vector's bytes as another element type).
-template <class T> XESIM_INLINE T load_elem(const unsigned char* p) {
+template <class T>
+XESIM_INLINE T load_elem(const unsigned char* p) {
   T v;
   std::memcpy(static_cast<void*>(&v), p, sizeof(T));
   return v;
 }
-template <class T> XESIM_INLINE void store_elem(unsigned char* p, T v) {
+template <class T>
+XESIM_INLINE void store_elem(unsigned char* p, T v) {
   std::memcpy(p, static_cast<const void*>(&v), sizeof(T));
 }
 
@@ -190,11 +216,16 @@ constexpr int simd_alignment(int bytes, int elem_align) {
 namespace detail {
 /// The element type a flag's alignment<VT> is asked about: VT's elements, or VT itself when it is
 /// a scalar (DPC++'s element_type_t; Intel's tests ask overaligned_tag<4>::alignment<T>).
-template <class VT, class = void> struct flag_elem { using type = VT; };
-template <class VT> struct flag_elem<VT, std::void_t<typename VT::element_type>> {
+template <class VT, class = void>
+struct flag_elem {
+  using type = VT;
+};
+template <class VT>
+struct flag_elem<VT, std::void_t<typename VT::element_type>> {
   using type = typename VT::element_type;
 };
-template <class VT> using flag_elem_t = typename flag_elem<VT>::type;
+template <class VT>
+using flag_elem_t = typename flag_elem<VT>::type;
 }  // namespace detail
 /// The address is aligned to the element type.
 struct element_aligned_tag {
@@ -207,19 +238,26 @@ struct vector_aligned_tag {
   static constexpr unsigned alignment = VT::storage_alignment;
 };
 /// The address is aligned to N bytes (N a power of two).
-template <unsigned N> struct overaligned_tag {
+template <unsigned N>
+struct overaligned_tag {
   static_assert((N & (N - 1)) == 0, "overaligned_tag: N must be a power of two");
   template <class VT, class ET = detail::flag_elem_t<VT>>
   static constexpr unsigned alignment = N;
 };
 inline constexpr element_aligned_tag element_aligned = {};
 inline constexpr vector_aligned_tag vector_aligned = {};
-template <unsigned N> inline constexpr overaligned_tag<N> overaligned = {};
+template <unsigned N>
+inline constexpr overaligned_tag<N> overaligned = {};
 
-template <class T> struct is_simd_flag_type : std::false_type {};
-template <> struct is_simd_flag_type<element_aligned_tag> : std::true_type {};
-template <> struct is_simd_flag_type<vector_aligned_tag> : std::true_type {};
-template <unsigned N> struct is_simd_flag_type<overaligned_tag<N>> : std::true_type {};
-template <class T> inline constexpr bool is_simd_flag_type_v = is_simd_flag_type<T>::value;
+template <class T>
+struct is_simd_flag_type : std::false_type {};
+template <>
+struct is_simd_flag_type<element_aligned_tag> : std::true_type {};
+template <>
+struct is_simd_flag_type<vector_aligned_tag> : std::true_type {};
+template <unsigned N>
+struct is_simd_flag_type<overaligned_tag<N>> : std::true_type {};
+template <class T>
+inline constexpr bool is_simd_flag_type_v = is_simd_flag_type<T>::value;
 
 }  // namespace xesim::esimd
