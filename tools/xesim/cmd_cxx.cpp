@@ -1,5 +1,6 @@
 #include "commands.hpp"
 #include "compile.hpp"
+#include "compiler_retry.hpp"
 #include "process.hpp"
 #include "toolchain.hpp"
 
@@ -56,7 +57,7 @@ int cmd_cxx(const std::vector<std::string>& args) {
   const compile_plan plan = plan_compile(compiler_args, find_toolchain());
   for (const std::string& note : plan.notes) std::fprintf(stderr, "%s\n", note.c_str());
   if (verbose) std::fprintf(stderr, "%s\n", format_command(plan.argv).c_str());
-  return run_process(plan.argv);
+  return run_compile(plan, verbose);
 }
 
 }  // namespace xesim::cli

@@ -1,5 +1,6 @@
 #include "commands.hpp"
 #include "compile.hpp"
+#include "compiler_retry.hpp"
 #include "content_hash.hpp"
 #include "process.hpp"
 #include "toolchain.hpp"
@@ -166,7 +167,7 @@ int build_cached(compile_plan plan, const std::string& exe, bool verbose) {
   plan.argv.push_back("-o");
   plan.argv.push_back(tmp);
   if (verbose) std::fprintf(stderr, "xesim: compiling: %s\n", format_command(plan.argv).c_str());
-  const int status = run_process(plan.argv);
+  const int status = run_compile(plan, verbose);
   if (status != 0) {
     fs::remove(tmp, ec);
     return status;

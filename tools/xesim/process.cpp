@@ -1,5 +1,6 @@
 #include "process.hpp"
 
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -27,11 +28,19 @@ std::vector<char*> c_argv(const std::vector<std::string>& argv) {
 
 }  // namespace
 
-int run_process(const std::vector<std::string>& argv) {
+int run_process(const std::vector<std::string>& argv) { return run_process_to(argv, ""); }
+
+int run_process_to(const std::vector<std::string>& argv, const std::string& stderr_path) {
   if (argv.empty()) return kCannotRun;
   std::vector<char*> args = c_argv(argv);
   pid_t pid = 0;
-  const int err = posix_spawnp(&pid, args[0], nullptr, nullptr, args.data(), environ);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  if (!stderr_path.empty())
+    posix_spawn_file_actions_addopen(&actions, 2, stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
+  const int err = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
   if (err != 0) {
     std::fprintf(stderr, "xesim: error: cannot run '%s': %s\n", args[0], std::strerror(err));
     return kCannotRun;

@@ -98,6 +98,11 @@ class exception : public std::exception {
   const std::error_code& code() const noexcept { return code_; }
   const std::error_category& category() const noexcept { return code_.category(); }
   const char* what() const noexcept override { return what_.c_str(); }
+  /// SYCL 1.2.1 (deprecated in DPC++): the OpenCL error code behind the exception. There is no
+  /// OpenCL call behind xesim's errors: -1 (nonzero, as programs return it from main on error).
+  [[deprecated("use sycl::exception::code() instead")]] int get_cl_code() const noexcept {
+    return -1;
+  }
   bool has_context() const noexcept { return false; }
 
  private:
