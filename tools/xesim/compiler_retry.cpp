@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <set>
 #include <sstream>
 #include <string_view>
 
@@ -40,81 +39,59 @@ bool is_cxx_source(const std::string& path) {
          ext == ".cp" || ext == ".CPP";
 }
 
-/// Words that are not names of values (keywords, fundamental types).
-const std::set<std::string_view>& keywords() {
-  static const std::set<std::string_view> k = {
-      "sizeof",      "alignof",          "decltype",   "true",         "false",    "nullptr",
-      "static_cast", "reinterpret_cast", "const_cast", "dynamic_cast", "typename", "template",
-      "int",         "unsigned",         "long",       "short",        "char",     "bool",
-      "float",       "double",           "signed",     "auto",         "const",    "volatile",
-      "this",        "noexcept",         "operator",   "new",          "delete",   "void",
-      "wchar_t",     "char8_t",          "char16_t",   "char32_t",     "and",      "or",
-      "not",         "bitand",           "bitor",      "xor",          "compl"};
-  return k;
-}
-
-/// The next character that is not a space, from i forward (or backward with step -1); 0 at the
-/// end.
-char next_non_space(const std::string& s, long i, int step) {
-  for (; i >= 0 && i < long(s.size()); i += step)
-    if (!std::isspace(static_cast<unsigned char>(s[i]))) return s[i];
-  return 0;
-}
-
-/// Parenthesises the value names of the template argument starting at byte `col` of `line`.
-bool patch_line(std::string& line, long col) {
-  if (col < 0 || col >= long(line.size())) return false;
-  // The argument ends at a ',' or '>' outside parentheses and nested angle brackets.
-  long end = col;
-  int parens = 0, angles = 0;
-  for (; end < long(line.size()); ++end) {
-    const char c = line[end];
-    if (c == '(' || c == '[' || c == '{') {
-      ++parens;
-    } else if (c == ')' || c == ']' || c == '}') {
-      if (parens == 0) break;
-      --parens;
-    } else if (c == '<' && parens == 0) {
-      ++angles;
-    } else if ((c == '>' || c == ',') && parens == 0) {
-      if (angles == 0) break;
-      if (c == '>') --angles;
-    } else if (c == ';') {
-      break;
-    }
-  }
-  std::string out = line.substr(0, col);
-  bool changed = false;
-  for (long i = col; i < end;) {
-    if (!is_ident_start(line[i]) || (i > 0 && is_ident_char(line[i - 1]))) {
-      out += line[i++];
+/// The initializer of the nearest constexpr (or const) variable `name` declared before `pos`
+/// in `text` ("constexpr int M = RepeatCount;" gives "RepeatCount"), or "" when none is found
+/// within the preceding 256 KB.
+std::string constexpr_initializer(const std::string& text, std::size_t pos,
+                                  const std::string& name) {
+  const std::size_t floor = pos > (256u << 10) ? pos - (256u << 10) : 0;
+  for (std::size_t h = pos; h > floor;) {
+    h = text.rfind(name, h - 1);
+    if (h == std::string::npos || h < floor) break;
+    const std::size_t e = h + name.size();
+    if ((h > 0 && is_ident_char(text[h - 1])) || (e < text.size() && is_ident_char(text[e])))
       continue;
+    std::size_t q = e;
+    while (q < text.size() && std::isspace(static_cast<unsigned char>(text[q]))) ++q;
+    if (q + 1 >= text.size() || text[q] != '=' || text[q + 1] == '=') continue;
+    // The statement's start: the previous ';', '{' or '}'.
+    const std::size_t st = text.find_last_of(";{}", h);
+    const std::string head = text.substr(st == std::string::npos ? 0 : st + 1,
+                                         h - (st == std::string::npos ? 0 : st + 1));
+    if (head.find("constexpr") == std::string::npos && head.find("const ") == std::string::npos)
+      continue;
+    // The initializer: up to the ';' outside brackets.
+    int depth = 0;
+    std::size_t i = q + 1;
+    for (; i < text.size(); ++i) {
+      const char c = text[i];
+      if (c == '(' || c == '[' || c == '{') ++depth;
+      if (c == ')' || c == ']' || c == '}') --depth;
+      if (c == ';' && depth <= 0) break;
     }
-    long j = i;
-    for (;;) {  // a (qualified) name: a, a::b, a::b::c
-      while (j < end && is_ident_char(line[j])) ++j;
-      if (j + 2 < end && line[j] == ':' && line[j + 1] == ':' && is_ident_start(line[j + 2]))
-        j += 2;
-      else
-        break;
-    }
-    const std::string name = line.substr(i, j - i);
-    const char before = next_non_space(line, i - 1, -1), after = next_non_space(line, j, 1);
-    const bool member = before == '.' || (before == '>' && i >= 2 && line[i - 2] == '-');
-    const bool wrapped = before == '(' && after == ')';
-    const bool value = !keywords().count(name) && after != '(' && after != '<' && after != ':' &&
-                       !member && !wrapped;
-    if (value) {
-      out += "(" + name + ")";
-      changed = true;
-    } else {
-      out += name;
-    }
-    i = j;
+    std::string init = text.substr(q + 1, i - q - 1);
+    for (char& c : init)
+      if (c == '\n') c = ' ';
+    const std::size_t b = init.find_first_not_of(" \t"), z = init.find_last_not_of(" \t");
+    return b == std::string::npos ? std::string() : init.substr(b, z - b + 1);
   }
-  out += line.substr(end);
-  if (changed) line = out;
-  return changed;
+  return {};
+}
+
+/// Replaces the name at byte `col` of the line starting at `line_pos` with its constexpr
+/// initializer in parentheses.
+bool substitute_name(std::string& text, std::size_t line_pos, std::size_t line_end, long col) {
+  const std::size_t at = line_pos + std::size_t(col);
+  if (col < 0 || at >= line_end || !is_ident_start(text[at]) ||
+      (at > line_pos && is_ident_char(text[at - 1])))
+    return false;
+  std::size_t e = at;
+  while (e < line_end && is_ident_char(text[e])) ++e;
+  const std::string name = text.substr(at, e - at);
+  const std::string init = constexpr_initializer(text, line_pos, name);
+  if (init.empty() || init.size() > 4096) return false;
+  text.replace(at, e - at, "(" + init + ")");
+  return true;
 }
 
 bool same_file(const std::string& a, const std::string& b) {
@@ -165,7 +142,8 @@ bool find_template_arg_crash(const std::string& diagnostics, std::string& file, 
   return false;
 }
 
-bool parenthesise_template_arg(std::string& text, const std::string& file, long line, long column) {
+bool substitute_constexpr_local(std::string& text, const std::string& file, long line,
+                                long column) {
   std::string cur_file;
   long cur_line = 0;
   std::size_t pos = 0;
@@ -184,12 +162,8 @@ bool parenthesise_template_arg(std::string& text, const std::string& file, long 
         continue;
       }
     }
-    if (cur_line == line && same_file(cur_file, file)) {
-      std::string patched(l);
-      if (!patch_line(patched, column - 1)) return false;
-      text.replace(pos, eol - pos, patched);
-      return true;
-    }
+    if (cur_line == line && same_file(cur_file, file))
+      return substitute_name(text, pos, eol, column - 1);
     ++cur_line;
     pos = eol + 1;
   }
@@ -242,13 +216,14 @@ int run_compile(const compile_plan& plan, bool verbose) {
       std::fprintf(stderr,
                    "xesim: note: g++ stopped with an internal compiler error at %s (a g++ 12 bug: "
                    "a constexpr local named in a template argument inside a lambda with a "
-                   "capture-default); compiled again with such names in parentheses (%d place%s)\n",
+                   "capture-default); compiled again with such locals replaced by their values (%d "
+                   "place%s)\n",
                    where.c_str(), k - 1, k == 2 ? "" : "s");
       if (verbose) std::fprintf(stderr, "xesim: compiling: %s\n", format_command(again).c_str());
       std::fputs(d.c_str(), stderr);
       return st;
     }
-    if (!parenthesise_template_arg(text, file, line, column) || !write_file(ii, text)) break;
+    if (!substitute_constexpr_local(text, file, line, column) || !write_file(ii, text)) break;
   }
   std::fputs(diagnostics.c_str(), stderr);
   return status;
