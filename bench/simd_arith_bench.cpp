@@ -220,9 +220,9 @@ BENCH_NOINLINE void native_fma_f32_step33(const float* __restrict a, const float
                                           std::size_t n) {
   for (std::size_t i = 0; i < n; i += 33) {
     for (int k = 0; k < 32; k += 16)
-      _mm512_storeu_ps(o + i + k, _mm512_fmadd_ps(_mm512_loadu_ps(a + i + k),
-                                                  _mm512_loadu_ps(b + i + k),
-                                                  _mm512_loadu_ps(c + i + k)));
+      _mm512_storeu_ps(o + i + k,
+                       _mm512_fmadd_ps(_mm512_loadu_ps(a + i + k), _mm512_loadu_ps(b + i + k),
+                                       _mm512_loadu_ps(c + i + k)));
     o[i + 32] = a[i + 32] * b[i + 32] + c[i + 32];
   }
 }
@@ -230,7 +230,7 @@ BENCH_NOINLINE void native_fma_f32_step33(const float* __restrict a, const float
 
 // ------------------------------ conversions
 /// ESIMD: float -> int32 with the GPU's saturation (NaN -> 0), 64 lanes per step.
-BENCH_NOINLINE void esimd_cvt_f32_i32(const float* a, int32_t* o, std::size_t n) {
+[[maybe_unused]] BENCH_NOINLINE void esimd_cvt_f32_i32(const float* a, int32_t* o, std::size_t n) {
   for (std::size_t i = 0; i < n; i += 64) {
     const simd<int32_t, 64> r = simd<float, 64>(a + i);
     r.copy_to(o + i);
@@ -266,7 +266,7 @@ BENCH_NOINLINE void native_cvt_u8_f32(const uint8_t* __restrict a, float* __rest
 }
 
 /// ESIMD: half -> float -> half through the converting constructors, scaled in float, 64 lanes.
-BENCH_NOINLINE void esimd_cvt_f16_f32(const half* a, half* o, std::size_t n) {
+[[maybe_unused]] BENCH_NOINLINE void esimd_cvt_f16_f32(const half* a, half* o, std::size_t n) {
   for (std::size_t i = 0; i < n; i += 64) {
     const simd<float, 64> f = simd<half, 64>(a + i);
     const simd<half, 64> r = f * 0.5f;
@@ -274,7 +274,8 @@ BENCH_NOINLINE void esimd_cvt_f16_f32(const half* a, half* o, std::size_t n) {
   }
 }
 /// ESIMD: float -> bfloat16 (nearest even) through the converting constructor, 64 lanes.
-BENCH_NOINLINE void esimd_cvt_f32_bf16(const float* a, xesim::bfloat16* o, std::size_t n) {
+[[maybe_unused]] BENCH_NOINLINE void esimd_cvt_f32_bf16(const float* a, xesim::bfloat16* o,
+                                                        std::size_t n) {
   for (std::size_t i = 0; i < n; i += 64) {
     const simd<xesim::bfloat16, 64> r = simd<float, 64>(a + i);
     r.copy_to(o + i);
@@ -306,8 +307,8 @@ BENCH_NOINLINE void native_cvt_f32_bf16(const float* __restrict a, std::uint16_t
 #endif
 
 // ------------------------------ half comparison + merge: o = a > c ? a : b
-BENCH_NOINLINE void esimd_cmp_merge_f16(const half* a, const half* b, const half* c, half* o,
-                                        std::size_t n) {
+[[maybe_unused]] BENCH_NOINLINE void esimd_cmp_merge_f16(const half* a, const half* b,
+                                                         const half* c, half* o, std::size_t n) {
   for (std::size_t i = 0; i < n; i += 64) {
     const simd<half, 64> va(a + i), vc(c + i);
     simd<half, 64> r(b + i);
@@ -330,7 +331,8 @@ BENCH_NOINLINE void native_cmp_merge_f16(const std::uint16_t* __restrict a,
 #endif
 
 // ------------------------------ strided write (interleave): o[2k] = a[k], o[2k+1] = b[k]
-BENCH_NOINLINE void esimd_interleave(const float* a, const float* b, float* o, std::size_t n) {
+[[maybe_unused]] BENCH_NOINLINE void esimd_interleave(const float* a, const float* b, float* o,
+                                                      std::size_t n) {
   for (std::size_t i = 0; i < n; i += 64) {
     const simd<float, 64> va(a + i), vb(b + i);
     simd<float, 128> r;
@@ -393,7 +395,8 @@ BENCH_NOINLINE void native_bitops_i32(const int32_t* __restrict a, const int32_t
 }
 
 // ------------------------------ any(): blocks of 64 with some a > c
-BENCH_NOINLINE std::size_t esimd_any(const float* a, const float* c, std::size_t n) {
+[[maybe_unused]] BENCH_NOINLINE std::size_t esimd_any(const float* a, const float* c,
+                                                      std::size_t n) {
   std::size_t count = 0;
   for (std::size_t i = 0; i < n; i += 64) {
     const simd<float, 64> va(a + i), vc(c + i);
@@ -601,10 +604,10 @@ void case_cmp_merge(runner& run, const std::string& name, std::size_t n) {
       work{4.0 * n * sizeof(float), 1.0 * n});
 }
 
-
 /// Reference rows: the ESIMD loop of N lanes per step against the native loop of the same step.
 void cases_same_step(runner& run) {
-  const std::size_t n16 = kL1Bytes / 4 / sizeof(float), n33 = 33 * (n16 / 33);
+  const std::size_t n16 = kL1Bytes / 4 / sizeof(float);
+  [[maybe_unused]] const std::size_t n33 = 33 * (n16 / 33);
   {
     const std::string name = "fma f32x16 L1 16KB vs same step";
     if (run.wants(name)) {
@@ -635,7 +638,7 @@ void cases_same_step(runner& run) {
 }
 
 /// Floats with saturating and NaN lanes (1 in 16 each), the rest in int32 range.
-void fill_cvt(buffer<float>& b, unsigned seed) {
+[[maybe_unused]] void fill_cvt(buffer<float>& b, unsigned seed) {
   std::mt19937 g(seed);
   std::uniform_real_distribution<float> d(-3e9f, 3e9f);
   for (std::size_t i = 0; i < b.size(); ++i)
@@ -730,9 +733,7 @@ void case_cmp_merge_f16(runner& run, const std::string& name, std::size_t n) {
   same(run, name, o, ref, 0);
   run.compare(
       name, [&] { esimd_cmp_merge_f16(a.data(), b.data(), c.data(), o.data(), n); },
-      [&] {
-        native_cmp_merge_f16(bits(a), bits(b), bits(c), o_bits, n);
-      },
+      [&] { native_cmp_merge_f16(bits(a), bits(b), bits(c), o_bits, n); },
       work{4.0 * n * sizeof(half), 1.0 * n}, kIssueTarget);
 #else
   (void)n;
@@ -749,8 +750,8 @@ void case_interleave(runner& run, const std::string& name, std::size_t n) {
   same(run, name, o, ref, 0);
   run.compare(
       name, [&] { esimd_interleave(a.data(), b.data(), o.data(), n); },
-      [&] { native_interleave(a.data(), b.data(), o.data(), n); },
-      work{4.0 * n * sizeof(float), 0}, kIssueTarget);
+      [&] { native_interleave(a.data(), b.data(), o.data(), n); }, work{4.0 * n * sizeof(float), 0},
+      kIssueTarget);
 #else
   (void)n;
 #endif

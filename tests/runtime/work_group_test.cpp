@@ -173,10 +173,12 @@ TEST(Slm, AboveModelLimitIsAnError) {
   EXPECT_NO_THROW(q.wait_and_throw());
 }
 
-TEST(Slm, OutsideNdRangeIsAnError) {
+// SLM in a range launch is legal (each item is a group of one: tests/runtime/range_slm_test.cpp);
+// a barrier there is not, and neither is either of them on the host.
+TEST(Slm, BarrierOutsideNdRangeIsAnError) {
   sycl::queue q;
   q.parallel_for(sycl::range<1>(4), [=](sycl::id<1>) { rt::slm_init(64); });
-  EXPECT_NE(message_of_async_error(q).find("only in nd_range kernels"), std::string::npos);
+  EXPECT_NO_THROW(q.wait_and_throw());
   q.parallel_for(sycl::range<1>(4), [=](sycl::id<1>) { rt::barrier(); });
   EXPECT_NE(message_of_async_error(q).find("need an nd_range launch"), std::string::npos);
   EXPECT_THROW(rt::slm_init(16), sycl::exception);  // on the host
