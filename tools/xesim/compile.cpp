@@ -62,6 +62,16 @@ compile_plan plan_compile(const std::vector<std::string>& user_args, const toolc
   for (std::size_t i = 0; i < user_args.size(); ++i) {
     const std::string& a = user_args[i];
     const bool has_next = i + 1 < user_args.size();
+    if (starts_with(a, "-fsycl-targets=intel_gpu_") && a.find(',') == std::string::npos) {
+      // One Intel GPU ahead of time: if_architecture_is decides for that target, as in DPC++.
+      const std::string arch = a.substr(15);
+      passed.push_back("-DXESIM_AOT_ARCH=" + arch);
+      plan.notes.push_back("xesim: note: '" + a + "': if_architecture_is tests against " + arch +
+                           " (-DXESIM_AOT_ARCH=" + arch +
+                           "); the kernel runs on whichever model "
+                           "XESIM_DEVICE picks");
+      continue;
+    }
     if (a == "-fsycl" || starts_with(a, "-fsycl-targets=")) {
       plan.notes.push_back("xesim: note: '" + a + "' ignored (xesim builds SYCL as plain C++)");
       continue;

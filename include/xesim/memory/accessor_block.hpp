@@ -217,6 +217,31 @@ XESIM_INLINE void block_store(AccessorT lacc, simd<T, N> vals, simd_mask<1> pred
                                      detail::align_is_default<Props>());
 }
 
+// ------------------------------ legacy flag forms (device and local accessors)
+/// block_store(acc, byte_offset, vals, flag): the flag (element_aligned, vector_aligned,
+/// overaligned<A>) asserts the alignment, as in the USM form.
+template <class Tx, int N, class AccessorT, class Flags,
+          std::enable_if_t<detail::acc_write_v<AccessorT> && detail::flags_v<Flags>, int> = 0>
+XESIM_INLINE void block_store(AccessorT acc, std::uint64_t byte_offset, simd<Tx, N> vals, Flags,
+                              std::source_location loc = std::source_location::current()) {
+  detail::block_store_core<Tx, N>(detail::acc_ptr<Tx>(acc, byte_offset), vals,
+                                  detail::flag_alignment<Tx, N, Flags>(), 1, loc);
+}
+template <class Tx, int N, class AccessorT, class Flags,
+          std::enable_if_t<detail::lacc_write_v<AccessorT> && detail::flags_v<Flags>, int> = 0>
+XESIM_INLINE void block_store(AccessorT lacc, std::uint32_t byte_offset, simd<Tx, N> vals, Flags,
+                              std::source_location loc = std::source_location::current()) {
+  detail::slm_block_store_core<Tx, N>(detail::lacc_off(lacc, byte_offset), vals,
+                                      detail::flag_alignment<Tx, N, Flags>(), 1, loc);
+}
+template <class Tx, int N, class AccessorT, class Flags,
+          std::enable_if_t<detail::lacc_read_v<AccessorT> && detail::flags_v<Flags>, int> = 0>
+XESIM_INLINE simd<Tx, N> block_load(AccessorT lacc, std::uint32_t byte_offset, Flags,
+                                    std::source_location loc = std::source_location::current()) {
+  return detail::slm_block_load_core<Tx, N>(
+      detail::lacc_off(lacc, byte_offset), detail::flag_alignment<Tx, N, Flags>(), 1, nullptr, loc);
+}
+
 #undef XESIM_ACC_ALIGN
 #undef XESIM_ACC_OK
 

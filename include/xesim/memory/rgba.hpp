@@ -78,7 +78,7 @@ XESIM_INLINE simd<T, N * get_num_channels_enabled(M)> rgba_gather_core(
   if constexpr (rgba_prefix(M)) {
     if (slm)
       r = slm_gather_core<T, N * kCh, kCh>(simd<uint32_t, N>(offsets), sizeof(T), mask, nullptr,
-                                            loc);
+                                           loc);
     else
       r = gather_core<T, N * kCh, kCh>(p, offsets, sizeof(T), mask, nullptr, loc);
   } else {
@@ -86,9 +86,9 @@ XESIM_INLINE simd<T, N * get_num_channels_enabled(M)> rgba_gather_core(
     for (int c = 0; c < 4; ++c) {
       if (!((static_cast<int>(M) >> c) & 1)) continue;
       const simd<OffsetT, N> ch_off = offsets + static_cast<OffsetT>(c * sizeof(T));
-      const simd<T, N> ch = slm ? slm_gather_core<T, N, 1>(simd<uint32_t, N>(ch_off), sizeof(T),
-                                                           mask, nullptr, loc)
-                                : gather_core<T, N, 1>(p, ch_off, sizeof(T), mask, nullptr, loc);
+      const simd<T, N> ch =
+          slm ? slm_gather_core<T, N, 1>(simd<uint32_t, N>(ch_off), sizeof(T), mask, nullptr, loc)
+              : gather_core<T, N, 1>(p, ch_off, sizeof(T), mask, nullptr, loc);
       for (int i = 0; i < N; ++i) r.elems()[k * N + i] = ch.elems()[i];
       ++k;
     }
@@ -123,8 +123,8 @@ XESIM_INLINE void rgba_scatter_core(T* p, bool slm, const simd<OffsetT, N>& offs
 /// not read (zeros; DPC++: undefined). N: 8, 16 or 32. Pre: readable (out-of-bounds).
 /// HW: svm_gather4_scaled / untyped surface read. Platforms: all.
 template <rgba_channel_mask RGBAMask = rgba_channel_mask::ABGR, class T, int N, class Toffset>
-XESIM_INLINE XESIM_RGBA_RET gather_rgba(const T* p, simd<Toffset, N> offsets,
-                                        simd_mask<N> mask = 1, XESIM_LOC) {
+XESIM_INLINE XESIM_RGBA_RET gather_rgba(const T* p, simd<Toffset, N> offsets, simd_mask<N> mask = 1,
+                                        XESIM_LOC) {
   return detail::rgba_gather_core<RGBAMask, T, N>(p, false, offsets, mask, loc);
 }
 /// Offsets given as a simd_view.
@@ -186,8 +186,27 @@ template <rgba_channel_mask RGBAMask = rgba_channel_mask::ABGR, class AccessorT,
           std::enable_if_t<detail::acc_write_v<AccessorT> && std::is_integral_v<Toffset>, int> = 0>
 XESIM_INLINE void scatter_rgba(AccessorT acc, simd<Toffset, N> offsets, XESIM_RGBA_RET vals,
                                std::uint64_t global_offset = 0, simd_mask<N> mask = 1, XESIM_LOC) {
-  detail::rgba_scatter_core<RGBAMask, T, N>(detail::acc_ptr<T>(acc, global_offset), false,
-                                            offsets, vals, mask, loc);
+  detail::rgba_scatter_core<RGBAMask, T, N>(detail::acc_ptr<T>(acc, global_offset), false, offsets,
+                                            vals, mask, loc);
+}
+
+/// Local accessor: pixels at SLM byte global_offset + offsets[i] of the accessor's SLM.
+template <rgba_channel_mask RGBAMask = rgba_channel_mask::ABGR, class AccessorT, int N,
+          class T = std::remove_const_t<typename AccessorT::value_type>,
+          std::enable_if_t<detail::lacc_read_v<AccessorT>, int> = 0>
+XESIM_INLINE XESIM_RGBA_RET gather_rgba(AccessorT lacc, simd<uint32_t, N> offsets,
+                                        std::uint32_t global_offset = 0, simd_mask<N> mask = 1,
+                                        XESIM_LOC) {
+  return detail::rgba_gather_core<RGBAMask, T, N>(
+      nullptr, true, offsets + detail::lacc_off(lacc, global_offset), mask, loc);
+}
+template <rgba_channel_mask RGBAMask = rgba_channel_mask::ABGR, class AccessorT, int N,
+          class T = std::remove_const_t<typename AccessorT::value_type>,
+          std::enable_if_t<detail::lacc_write_v<AccessorT>, int> = 0>
+XESIM_INLINE void scatter_rgba(AccessorT lacc, simd<uint32_t, N> offsets, XESIM_RGBA_RET vals,
+                               std::uint32_t global_offset = 0, simd_mask<N> mask = 1, XESIM_LOC) {
+  detail::rgba_scatter_core<RGBAMask, T, N>(
+      nullptr, true, offsets + detail::lacc_off(lacc, global_offset), vals, mask, loc);
 }
 
 // ------------------------------ slm_gather_rgba / slm_scatter_rgba

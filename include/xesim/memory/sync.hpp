@@ -8,6 +8,7 @@
 #include "xesim/check/check.hpp"
 
 #include "xesim/runtime/context.hpp"
+#include "xesim/runtime/device_model.hpp"
 #include "xesim/simd/traits.hpp"
 
 namespace xesim::esimd {
@@ -126,6 +127,22 @@ XESIM_INLINE void split_barrier(std::source_location loc = std::source_location:
     rt::split_barrier_wait();
   }
 }
+// ------------------------------ get_hw_thread_id / get_subdevice_id
+/// The hardware thread the work-item runs on: a model of the GPU's thread slots, distinct for
+/// work-items that are resident together (global linear id modulo EUs x threads per EU of the
+/// device model); 0 outside a kernel. HW: the thread id register. Platforms: all.
+inline uint32_t get_hw_thread_id() {
+  const rt::item_state* it = rt::current_item();
+  if (!it) return 0;
+  const dev::device_model& m = dev::current_device();
+  const std::size_t slots = std::size_t(m.eus) * std::size_t(m.threads_per_eu);
+  const std::size_t* g = it->launch->global;
+  const std::size_t lin = (it->global_id[0] * g[1] + it->global_id[1]) * g[2] + it->global_id[2];
+  return static_cast<uint32_t>(slots ? lin % slots : 0);
+}
+/// The sub-device (tile) the work-item runs on: 0 (the model is one root device).
+inline uint32_t get_subdevice_id() { return 0; }
+
 /// The named barriers are spelled the same here (sycl::ext::intel::experimental::esimd).
 using ::xesim::esimd::named_barrier_init;
 using ::xesim::esimd::named_barrier_signal;

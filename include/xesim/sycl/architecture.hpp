@@ -125,3 +125,108 @@ inline ext::oneapi::experimental::architecture architecture_of(
   return a::unknown;
 }
 }  // namespace xesim::sycl::detail
+
+namespace xesim::sycl::ext::oneapi::experimental {
+// ------------------------------ if_architecture_is
+// if_architecture_is<archs...>(f).else_if_architecture_is<...>(g).otherwise(h): runs the first
+// function whose condition the running device model meets (DPC++ decides at JIT time; here the
+// model is chosen at run time by XESIM_DEVICE, so the test is a run-time compare). The _lt, _le,
+// _gt, _ge and _between forms compare within the architecture ordering; arch_category forms
+// match every modelled device for intel_gpu.
+namespace arch_detail {
+/// The architecture the program was built for ahead of time (-fsycl-targets=intel_gpu_<arch>,
+/// which `xesim c++` turns into -DXESIM_AOT_ARCH=intel_gpu_<arch>), else the running model's.
+inline architecture running_architecture() {
+#if defined(XESIM_AOT_ARCH)
+  return architecture::XESIM_AOT_ARCH;
+#else
+  return ::xesim::sycl::detail::architecture_of(dev::current_device());
+#endif
+}
+/// Whether a and b are Intel GPUs (comparisons are meaningful only inside one family).
+constexpr bool same_family(architecture a, architecture b) {
+  return (static_cast<std::uint64_t>(a) >> 56) == (static_cast<std::uint64_t>(b) >> 56);
+}
+
+/// What a condition call returns: whether some branch already ran.
+class arch_chain {
+ public:
+  explicit arch_chain(bool taken) : taken_(taken) {}
+  template <architecture... Archs, class F>
+  arch_chain else_if_architecture_is(F f) {
+    return next(((running_architecture() == Archs) || ...), f);
+  }
+  template <arch_category... Cats, class F>
+  arch_chain else_if_architecture_is(F f) {
+    return next(((Cats == arch_category::intel_gpu) || ...), f);
+  }
+  template <architecture A, class F>
+  arch_chain else_if_architecture_is_lt(F f) {
+    const architecture r = running_architecture();
+    return next(same_family(r, A) && r < A, f);
+  }
+  template <architecture A, class F>
+  arch_chain else_if_architecture_is_le(F f) {
+    const architecture r = running_architecture();
+    return next(same_family(r, A) && r <= A, f);
+  }
+  template <architecture A, class F>
+  arch_chain else_if_architecture_is_gt(F f) {
+    const architecture r = running_architecture();
+    return next(same_family(r, A) && r > A, f);
+  }
+  template <architecture A, class F>
+  arch_chain else_if_architecture_is_ge(F f) {
+    const architecture r = running_architecture();
+    return next(same_family(r, A) && r >= A, f);
+  }
+  template <architecture A1, architecture A2, class F>
+  arch_chain else_if_architecture_is_between(F f) {
+    const architecture r = running_architecture();
+    return next(same_family(r, A1) && A1 <= r && r <= A2, f);
+  }
+  template <class F>
+  void otherwise(F f) {
+    if (!taken_) f();
+  }
+
+ private:
+  template <class F>
+  arch_chain next(bool match, F& f) {
+    if (taken_) return *this;
+    if (match) f();
+    return arch_chain(match);
+  }
+  bool taken_;
+};
+}  // namespace arch_detail
+
+template <architecture... Archs, class F>
+arch_detail::arch_chain if_architecture_is(F f) {
+  return arch_detail::arch_chain(false).else_if_architecture_is<Archs...>(f);
+}
+template <arch_category... Cats, class F>
+arch_detail::arch_chain if_architecture_is(F f) {
+  return arch_detail::arch_chain(false).else_if_architecture_is<Cats...>(f);
+}
+template <architecture A, class F>
+arch_detail::arch_chain if_architecture_is_lt(F f) {
+  return arch_detail::arch_chain(false).else_if_architecture_is_lt<A>(f);
+}
+template <architecture A, class F>
+arch_detail::arch_chain if_architecture_is_le(F f) {
+  return arch_detail::arch_chain(false).else_if_architecture_is_le<A>(f);
+}
+template <architecture A, class F>
+arch_detail::arch_chain if_architecture_is_gt(F f) {
+  return arch_detail::arch_chain(false).else_if_architecture_is_gt<A>(f);
+}
+template <architecture A, class F>
+arch_detail::arch_chain if_architecture_is_ge(F f) {
+  return arch_detail::arch_chain(false).else_if_architecture_is_ge<A>(f);
+}
+template <architecture A1, architecture A2, class F>
+arch_detail::arch_chain if_architecture_is_between(F f) {
+  return arch_detail::arch_chain(false).else_if_architecture_is_between<A1, A2>(f);
+}
+}  // namespace xesim::sycl::ext::oneapi::experimental

@@ -19,7 +19,9 @@
 #include "xesim/sycl/access.hpp"
 #include "xesim/sycl/event.hpp"
 #include "xesim/sycl/item.hpp"
+#include "xesim/sycl/kernel_properties.hpp"
 #include "xesim/sycl/kernel_name.hpp"
+#include "xesim/sycl/specialization.hpp"
 
 namespace xesim::sycl {
 
@@ -108,6 +110,10 @@ struct local_memory_kernel {
 template <class T>
 inline constexpr bool always_false_v = false;
 
+/// The kernel name of a launch that wraps kernel K: the user's name, else K's own type.
+template <class Name, class K>
+using name_or_kernel = std::conditional_t<std::is_same_v<Name, auto_name>, K, Name>;
+
 template <int D>
 rt::launch_info make_launch(const char* name, const range<D>& global, const range<D>* local,
                             const std::source_location& call, const std::source_location& submit) {
@@ -131,18 +137,44 @@ class handler {
   handler(const handler&) = delete;
   handler& operator=(const handler&) = delete;
 
+  // ------------------------------ specialization constants
+  /// The value kernels of this command group read for SpecName (through their kernel_handler).
+  template <auto& SpecName>
+  void set_specialization_constant(
+      typename std::remove_reference_t<decltype(SpecName)>::value_type value) {
+    spec_constants_.template set<SpecName>(value);
+  }
+  /// The value set for SpecName in this command group, else its default.
+  template <auto& SpecName>
+  typename std::remove_reference_t<decltype(SpecName)>::value_type get_specialization_constant() {
+    return spec_constants_.template get<SpecName>();
+  }
+
   // ------------------------------ single_task
   /// Runs k() once (one work-item). HW: one EU thread. Every kernel entry point takes a
   /// defaulted std::source_location: the caller's line, named by invalid-launch, kernel-crash
   /// and grf-overflow reports.
   template <class Name = detail::auto_name, class K>
   void single_task(const K& k, const std::source_location& loc = std::source_location::current()) {
-    static_assert(std::is_invocable_v<const K&>,
-                  "single_task: the kernel must be callable as k() (const)");
-    no_local_memory("single_task");
-    const rt::launch_info info = detail::make_launch<1>(detail::kernel_name<Name, K>(), range<1>(1),
-                                                        nullptr, loc, submit_loc_);
-    run_kernel(info, {&k, &detail::invoke_task<K>});
+    if constexpr (!std::is_invocable_v<const K&> && detail::takes_kernel_handler_v<K>) {
+      const detail::with_kernel_handler<K> w{&k, kernel_handler(&spec_constants_)};
+      return single_task<detail::name_or_kernel<Name, K>>(w, loc);
+    } else {
+      static_assert(std::is_invocable_v<const K&>,
+                    "single_task: the kernel must be callable as k() (const)");
+      no_local_memory("single_task");
+      const rt::launch_info info = detail::make_launch<1>(detail::kernel_name<Name, K>(),
+                                                          range<1>(1), nullptr, loc, submit_loc_);
+      run_kernel(info, {&k, &detail::invoke_task<K>});
+    }
+  }
+
+  /// The same with kernel properties (ext::oneapi::experimental::properties), accepted as such.
+  template <class Name = detail::auto_name, class P, class K>
+  requires ext::oneapi::experimental::is_property_list_v<P>
+  void single_task(P, const K& k,
+                   const std::source_location& loc = std::source_location::current()) {
+    single_task<Name>(k, loc);
   }
 
   // ------------------------------ parallel_for over a range
@@ -170,6 +202,46 @@ class handler {
                     const std::source_location& loc = std::source_location::current()) {
     launch_range<Name>(range<1>(n), k, loc);
   }
+  /// Range and nd_range launches with kernel properties before the kernel.
+  template <class Name = detail::auto_name, int D, class P, class K>
+  requires ext::oneapi::experimental::is_property_list_v<P>
+  void parallel_for(range<D> r, P, const K& k,
+                    const std::source_location& loc = std::source_location::current()) {
+    launch_range<Name>(r, k, loc);
+  }
+  template <class Name = detail::auto_name, class P, class K>
+  requires ext::oneapi::experimental::is_property_list_v<P>
+  void parallel_for(std::size_t n, P, const K& k,
+                    const std::source_location& loc = std::source_location::current()) {
+    launch_range<Name>(range<1>(n), k, loc);
+  }
+  /// work_group_size<...> is a requirement, as in DPC++: an nd_range whose local range differs
+  /// throws errc::nd_range (dimensions compare in order, the last one fastest, as written).
+  template <class Name = detail::auto_name, int D, class P, class K>
+  requires ext::oneapi::experimental::is_property_list_v<P>
+  void parallel_for(nd_range<D> r, P, const K& k,
+                    const std::source_location& loc = std::source_location::current()) {
+    using wg_key = ext::oneapi::experimental::work_group_size_key;
+    if constexpr (P::template has_property<wg_key>()) {
+      using wg = decltype(P::template get_property<wg_key>());
+      static_assert(std::size(wg::dims) == D,
+                    "work_group_size<...>: give as many sizes as the nd_range has dimensions");
+      const range<D> local = r.get_local_range();
+      bool same = true;
+      for (int d = 0; d < D; ++d) same = same && local[d] == wg::dims[d];
+      if (!same) {
+        std::string want, got;
+        for (int d = 0; d < D; ++d) {
+          want += (d ? ", " : "") + std::to_string(wg::dims[d]);
+          got += (d ? ", " : "") + std::to_string(local[d]);
+        }
+        throw exception(make_error_code(errc::nd_range),
+                        "parallel_for: the nd_range's local size {" + got +
+                            "} differs from the kernel's work_group_size<" + want + "> property");
+      }
+    }
+    parallel_for<Name>(r, k, loc);
+  }
   /// The SYCL 1.2.1 form with a global offset: not supported (deprecated in SYCL 2020).
   template <class Name = detail::auto_name, class K, int D>
   void parallel_for(range<D>, id<D>, const K&) {
@@ -184,20 +256,29 @@ class handler {
   template <class Name = detail::auto_name, class K, int D>
   void parallel_for(nd_range<D> r, const K& k,
                     const std::source_location& loc = std::source_location::current()) {
-    static_assert(std::is_invocable_v<const K&, nd_item<D>> || std::is_invocable_v<const K&, item<D>>,
-                  "parallel_for(nd_range<D>): the kernel must be callable as k(sycl::nd_item<D>), "
-                  "k(sycl::item<D>) or k(sycl::id<D>) (const)");
-    if (r.get_offset() != id<D>())
-      throw exception(make_error_code(errc::feature_not_supported),
-                      "parallel_for: nd_range global offsets are deprecated in SYCL 2020 and not "
-                      "supported by xesim");
-    const range<D> global = r.get_global_range(), local = r.get_local_range();
-    const rt::launch_info info =
-        detail::make_launch<D>(detail::kernel_name<Name, K>(), global, &local, loc, submit_loc_);
-    if (local_bytes_ == 0) return run_kernel(info, {&k, &detail::invoke_nd_item<K, D>});
-    check_local_memory_size(info.kernel_name);
-    const detail::local_memory_kernel<K, D> wrapped{&k, local_bytes_};
-    run_kernel(info, {&wrapped, &detail::invoke_nd_item<detail::local_memory_kernel<K, D>, D>});
+    if constexpr (!std::is_invocable_v<const K&, nd_item<D>> &&
+                  !std::is_invocable_v<const K&, item<D>> &&
+                  (detail::takes_kernel_handler_v<K, nd_item<D>> ||
+                   detail::takes_kernel_handler_v<K, item<D>>)) {
+      const detail::with_kernel_handler<K> w{&k, kernel_handler(&spec_constants_)};
+      return parallel_for<detail::name_or_kernel<Name, K>>(r, w, loc);
+    } else {
+      static_assert(
+          std::is_invocable_v<const K&, nd_item<D>> || std::is_invocable_v<const K&, item<D>>,
+          "parallel_for(nd_range<D>): the kernel must be callable as k(sycl::nd_item<D>), "
+          "k(sycl::item<D>) or k(sycl::id<D>) (const)");
+      if (r.get_offset() != id<D>())
+        throw exception(make_error_code(errc::feature_not_supported),
+                        "parallel_for: nd_range global offsets are deprecated in SYCL 2020 and not "
+                        "supported by xesim");
+      const range<D> global = r.get_global_range(), local = r.get_local_range();
+      const rt::launch_info info =
+          detail::make_launch<D>(detail::kernel_name<Name, K>(), global, &local, loc, submit_loc_);
+      if (local_bytes_ == 0) return run_kernel(info, {&k, &detail::invoke_nd_item<K, D>});
+      check_local_memory_size(info.kernel_name);
+      const detail::local_memory_kernel<K, D> wrapped{&k, local_bytes_};
+      run_kernel(info, {&wrapped, &detail::invoke_nd_item<detail::local_memory_kernel<K, D>, D>});
+    }
   }
 
   // ------------------------------ host_task
@@ -345,13 +426,19 @@ class handler {
  private:
   template <class Name, class K, int D>
   void launch_range(const range<D>& r, const K& k, const std::source_location& loc) {
-    static_assert(std::is_invocable_v<const K&, item<D>>,
-                  "parallel_for(range<D>): the kernel must be callable as k(sycl::id<D>) or "
-                  "k(sycl::item<D>) (const)");
-    no_local_memory("parallel_for(range)");
-    const rt::launch_info info =
-        detail::make_launch<D>(detail::kernel_name<Name, K>(), r, nullptr, loc, submit_loc_);
-    run_kernel(info, {&k, &detail::invoke_range_item<K, D>});
+    if constexpr (!std::is_invocable_v<const K&, item<D>> &&
+                  detail::takes_kernel_handler_v<K, item<D>>) {
+      const detail::with_kernel_handler<K> w{&k, kernel_handler(&spec_constants_)};
+      return launch_range<detail::name_or_kernel<Name, K>>(r, w, loc);
+    } else {
+      static_assert(std::is_invocable_v<const K&, item<D>>,
+                    "parallel_for(range<D>): the kernel must be callable as k(sycl::id<D>) or "
+                    "k(sycl::item<D>) (const)");
+      no_local_memory("parallel_for(range)");
+      const rt::launch_info info =
+          detail::make_launch<D>(detail::kernel_name<Name, K>(), r, nullptr, loc, submit_loc_);
+      run_kernel(info, {&k, &detail::invoke_range_item<K, D>});
+    }
   }
   /// Local accessors need work-groups: an nd_range launch.
   void no_local_memory(const char* what) const {
@@ -394,7 +481,8 @@ class handler {
   std::source_location submit_loc_;  // queue::submit's caller (reports of invalid launches)
   std::shared_ptr<detail::event_state> event_;
   bool claimed_ = false;
-  std::size_t local_bytes_ = 0;  // local accessors' SLM, laid out from offset 0
+  std::size_t local_bytes_ = 0;            // local accessors' SLM, laid out from offset 0
+  detail::spec_constants spec_constants_;  // set_specialization_constant's values
 };
 
 }  // namespace xesim::sycl

@@ -150,6 +150,31 @@ class queue {
     return single_task<Name>(k, loc);
   }
 
+  // With kernel properties (ext::oneapi::experimental::properties) before the kernel.
+  template <class Name = detail::auto_name, class P, class K>
+  requires ext::oneapi::experimental::is_property_list_v<P> event single_task(P props, const K& k,
+                                                                              XESIM_LOC) {
+    return submit([&](handler& h) { h.single_task<Name>(props, k, loc); }, loc);
+  }
+  template <class Name = detail::auto_name, int D, class P, class K>
+  requires ext::oneapi::experimental::is_property_list_v<P> event parallel_for(range<D> r, P props,
+                                                                               const K& k,
+                                                                               XESIM_LOC) {
+    return submit([&](handler& h) { h.parallel_for<Name>(r, props, k, loc); }, loc);
+  }
+  template <class Name = detail::auto_name, class P, class K>
+  requires ext::oneapi::experimental::is_property_list_v<P> event parallel_for(std::size_t n,
+                                                                               P props, const K& k,
+                                                                               XESIM_LOC) {
+    return submit([&](handler& h) { h.parallel_for<Name>(n, props, k, loc); }, loc);
+  }
+  template <class Name = detail::auto_name, int D, class P, class K>
+  requires ext::oneapi::experimental::is_property_list_v<P> event parallel_for(nd_range<D> r,
+                                                                               P props, const K& k,
+                                                                               XESIM_LOC) {
+    return submit([&](handler& h) { h.parallel_for<Name>(r, props, k, loc); }, loc);
+  }
+
   // Range launches: one overload per dimension so a braced list works: parallel_for({N}, k).
 #define XESIM_QUEUE_RANGE_FORMS(D)                                                   \
   template <class Name = detail::auto_name, class K>                                 \
