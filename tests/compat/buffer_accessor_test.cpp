@@ -14,6 +14,9 @@
 #include <type_traits>
 #include <vector>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 using namespace sycl;
 
 namespace {
@@ -96,6 +99,41 @@ TEST(Buffer, NoWriteBackForConstDataIteratorsAndWhenDisabled) {
   EXPECT_EQ(disabled, in);
   EXPECT_EQ(redirected, in);
   for (std::size_t i = 0; i < in.size(); ++i) ASSERT_EQ(out[i], 2 * in[i]);
+}
+
+TEST(Buffer, OnlyWritingAccessorsMakeTheBufferWriteBack) {
+  // Intel's *_stateless_64 tests free the host memory of an input buffer that kernels only read
+  // before the buffer dies: DPC++ does not copy such a buffer back, and neither may xesim. The
+  // input lives on its own mapped pages, unmapped before the buffer's destructor: a write-back
+  // would fault.
+  queue q;
+  const long page = sysconf(_SC_PAGESIZE);
+  void* m = mmap(nullptr, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(m, MAP_FAILED);
+  int* in = static_cast<int*>(m);
+  std::iota(in, in + 64, 0);
+  std::vector<int> out(64, 0), touched(64, 5);
+  {
+    buffer<int, 1> src(in, range<1>(64)), dst(out.data(), range<1>(64));
+    buffer<int, 1> host_written(touched.data(), range<1>(64));
+    q.submit([&](handler& cgh) {
+      accessor a(src, cgh, read_only);
+      accessor b(dst, cgh, write_only);
+      cgh.parallel_for(range<1>(64), [=](id<1> i) { b[i] = a[i] * 3; });
+    });
+    {
+      host_accessor r(src, read_only);  // a read-only host accessor does not either
+      EXPECT_EQ(r[63], 63);
+    }
+    {
+      host_accessor w(host_written);  // read_write by default: written back
+      w[1] = -1;
+    }
+    ASSERT_EQ(munmap(m, page), 0);
+  }
+  for (int i = 0; i < 64; ++i) ASSERT_EQ(out[i], 3 * i) << i;
+  EXPECT_EQ(touched[1], -1);
+  EXPECT_EQ(touched[0], 5);
 }
 
 TEST(Buffer, UseHostPtrSharesTheMemory) {

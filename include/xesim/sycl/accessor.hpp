@@ -193,6 +193,7 @@ class accessor : public detail::accessor_view<detail::acc_value_t<DataT, AccessM
   template <class A>
   void init(buffer_t<A>& buf, bool placeholder, const range<D>& r, const id<D>& off, bool ranged) {
     this->bind(buf, r, off, ranged);
+    if constexpr (AccessMode != access_mode::read) buf.xesim_state()->mark_written();
     placeholder_ = placeholder;
   }
 

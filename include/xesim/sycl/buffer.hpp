@@ -88,7 +88,9 @@ class buffer_state {
   buffer_state(const buffer_state&) = delete;
   buffer_state& operator=(const buffer_state&) = delete;
   ~buffer_state() {
-    if (write_back_ && final_) final_(data_);
+    // As DPC++: the host copy is refreshed only when some accessor could have written the data
+    // (a program may free host memory it only let kernels read before the buffer dies).
+    if (write_back_ && written_ && final_) final_(data_);
     if (owned_ && data_) rt::usm_free(data_);
   }
 
@@ -96,12 +98,15 @@ class buffer_state {
   std::size_t bytes() const noexcept { return bytes_; }
   void set_final(writer w) { final_ = std::move(w); }
   void set_write_back(bool on) noexcept { write_back_ = on; }
+  /// An accessor (device or host) with a writing access mode was made over this memory.
+  void mark_written() noexcept { written_ = true; }
 
  private:
   std::byte* data_ = nullptr;
   std::size_t bytes_;
   bool owned_;
   bool write_back_ = true;
+  bool written_ = false;
   writer final_;
 };
 

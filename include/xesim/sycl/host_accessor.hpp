@@ -111,6 +111,7 @@ class host_accessor
   void init(buffer_t<A>& buf, const range<D>& r, const id<D>& off, bool ranged) {
     this->bind(buf, r, off, ranged);
     keep_ = buf.xesim_state();
+    if constexpr (AccessMode != access_mode::read) keep_->mark_written();
   }
 
   std::shared_ptr<detail::buffer_state> keep_;
