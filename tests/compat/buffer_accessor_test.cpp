@@ -136,6 +136,45 @@ TEST(Buffer, OnlyWritingAccessorsMakeTheBufferWriteBack) {
   EXPECT_EQ(touched[0], 5);
 }
 
+TEST(Buffer, HostAccessorsWorkInTheProgramsMemory) {
+  // Intel's accessor_stateless_64: kernel writes, a (read_write) host accessor checks them, the
+  // host memory is deleted, then the accessor and the buffer die. DPC++'s host accessor brings
+  // the program's memory up to date and works in it, so nothing is left to write back.
+  queue q;
+  int* host = new int[64];
+  std::iota(host, host + 64, 0);
+  {
+    buffer<int, 1> b(host, range<1>(64));
+    double_all(q, b);
+    EXPECT_EQ(host[5], 5) << "the kernel's result reached the host before a host accessor";
+    host_accessor h(b);
+    EXPECT_EQ(host[5], 10) << "a host accessor brings the program's memory up to date";
+    EXPECT_EQ(&h[0], host) << "and views it";
+    h[6] = -6;
+    delete[] host;
+  }
+  // Host-accessor writes reach the next kernel, through a placeholder accessor too.
+  std::vector<int> v(16, 1), out(16, 0);
+  {
+    buffer<int, 1> b(v.data(), range<1>(16)), o(out.data(), range<1>(16));
+    accessor<int, 1, access_mode::read, target::device, access::placeholder::true_t> ph(b);
+    {
+      host_accessor h(b, write_only);
+      for (int i = 0; i < 16; ++i) h[i] = 7 * i;
+    }
+    q.submit([&](handler& cgh) {
+      cgh.require(ph);
+      accessor w(o, cgh, write_only);
+      cgh.parallel_for(range<1>(16), [=](id<1> i) { w[i] = ph[i] + 1; });
+    });
+    double_all(q, b);
+  }
+  for (int i = 0; i < 16; ++i) {
+    EXPECT_EQ(out[i], 7 * i + 1) << i;
+    EXPECT_EQ(v[i], 14 * i) << i;
+  }
+}
+
 TEST(Buffer, UseHostPtrSharesTheMemory) {
   std::vector<float> data(32, 1.5f);
   queue q;

@@ -155,6 +155,7 @@ class accessor : public detail::accessor_view<detail::acc_value_t<DataT, AccessM
   void swap(accessor& other) noexcept {
     this->swap_view(other);
     std::swap(placeholder_, other.placeholder_);
+    std::swap(state_, other.state_);
   }
 
   // ------------------------------ element access
@@ -188,15 +189,21 @@ class accessor : public detail::accessor_view<detail::acc_value_t<DataT, AccessM
 
   /// xesim: the buffer's first element (ESIMD byte offsets count from here).
   value_type* xesim_base() const noexcept { return this->data_; }
+  /// xesim (handler::require): a command group now uses this placeholder accessor.
+  void xesim_require() const {
+    if (state_) state_->device_access(AccessMode != access_mode::read);
+  }
 
  private:
   template <class A>
   void init(buffer_t<A>& buf, bool placeholder, const range<D>& r, const id<D>& off, bool ranged) {
     this->bind(buf, r, off, ranged);
-    if constexpr (AccessMode != access_mode::read) buf.xesim_state()->mark_written();
+    state_ = buf.xesim_state().get();
+    state_->device_access(AccessMode != access_mode::read);
     placeholder_ = placeholder;
   }
 
+  detail::buffer_state* state_ = nullptr;  // not owned: an accessor may not outlive its buffer
   bool placeholder_ = false;
 };
 

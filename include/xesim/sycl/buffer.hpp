@@ -88,25 +88,69 @@ class buffer_state {
   buffer_state(const buffer_state&) = delete;
   buffer_state& operator=(const buffer_state&) = delete;
   ~buffer_state() {
-    // As DPC++: the host copy is refreshed only when some accessor could have written the data
-    // (a program may free host memory it only let kernels read before the buffer dies).
-    if (write_back_ && written_ && final_) final_(data_);
+    // As DPC++: the final data is written only when the storage holds something newer than
+    // the host memory (a program may free host memory that kernels only read, or that a host
+    // accessor already brought up to date, before the buffer dies).
+    if (write_back_ && final_) {
+      if (final_to_host_) {
+        if (storage_newer_) final_(data_);
+      } else if (storage_newer_ || host_newer_) {
+        if (host_newer_) refresh_storage();
+        final_(data_);
+      }
+    }
     if (owned_ && data_) rt::usm_free(data_);
   }
 
   std::byte* data() const noexcept { return data_; }
   std::size_t bytes() const noexcept { return bytes_; }
-  void set_final(writer w) { final_ = std::move(w); }
+  void set_final(writer w) {
+    final_ = std::move(w);
+    final_to_host_ = false;
+  }
   void set_write_back(bool on) noexcept { write_back_ = on; }
-  /// An accessor (device or host) with a writing access mode was made over this memory.
-  void mark_written() noexcept { written_ = true; }
+
+  // ---- coherence between the storage (what kernels see) and the program's host memory.
+  // DPC++ uses the memory a buffer was built from as its host copy: host accessors read and
+  // write it in place, kernels get a device copy refreshed when the host's is newer.
+  /// The program's memory this buffer was built from (pointer or container forms).
+  /// (The final data goes there too, until set_final_data names another destination.)
+  void set_host_memory(void* host) noexcept {
+    host_ = static_cast<std::byte*>(host);
+    final_to_host_ = true;
+  }
+  /// A device accessor was made (the kernel reads the storage; `write`: and may change it).
+  void device_access(bool write) {
+    if (host_newer_) refresh_storage();
+    if (write) storage_newer_ = true;
+  }
+  /// A host accessor was made: returns the memory it views (the program's, brought up to date,
+  /// when there is one; else the storage).
+  std::byte* host_access(bool write) {
+    if (!host_) {
+      if (write) storage_newer_ = true;
+      return data_;
+    }
+    if (storage_newer_ && bytes_) std::memcpy(host_, data_, bytes_);
+    storage_newer_ = false;
+    if (write) host_newer_ = true;
+    return host_;
+  }
 
  private:
+  void refresh_storage() {
+    if (bytes_) std::memcpy(data_, host_, bytes_);
+    host_newer_ = false;
+  }
+
   std::byte* data_ = nullptr;
   std::size_t bytes_;
   bool owned_;
   bool write_back_ = true;
-  bool written_ = false;
+  std::byte* host_ = nullptr;
+  bool storage_newer_ = false;  // kernels (or a storage-viewing host accessor) may have written
+  bool host_newer_ = false;     // a host accessor on host_ may have written
+  bool final_to_host_ = false;  // the final data goes to host_
   writer final_;
 };
 
@@ -384,7 +428,10 @@ class buffer {
     if (!adopt && host && range_.size())
       std::memcpy(static_cast<void*>(state_->data()), static_cast<const void*>(host),
                   bytes_of(range_));
-    if (back && !adopt) set_final_data(back);
+    if (back && !adopt) {
+      set_final_data(back);
+      state_->set_host_memory(back);
+    }
   }
   template <class It>
   void init_from_iterators(It first, It last) {

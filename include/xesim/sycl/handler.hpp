@@ -394,10 +394,12 @@ class handler {
     const std::uint64_t now = rt::now_ns();
     record(now, now);
   }
-  /// Registers a placeholder accessor with this command group (nothing to track: commands run
-  /// at submit).
+  /// Registers a placeholder accessor with this command group: its buffer's storage is brought
+  /// up to date with host-accessor writes made since the accessor was built.
   template <class Acc>
-  void require(const Acc&) noexcept {}
+  void require(const Acc& acc) {
+    if constexpr (requires { acc.xesim_require(); }) acc.xesim_require();
+  }
 
   /// Accepted (host memory needs no migration); validates the range like memcpy.
   void prefetch(const void* ptr, std::size_t bytes) {

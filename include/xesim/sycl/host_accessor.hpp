@@ -111,7 +111,10 @@ class host_accessor
   void init(buffer_t<A>& buf, const range<D>& r, const id<D>& off, bool ranged) {
     this->bind(buf, r, off, ranged);
     keep_ = buf.xesim_state();
-    if constexpr (AccessMode != access_mode::read) keep_->mark_written();
+    // The view moves to the memory the host copy lives in, at the same byte offset.
+    const std::ptrdiff_t at = reinterpret_cast<const std::byte*>(this->data_) - keep_->data();
+    std::byte* base = keep_->host_access(AccessMode != access_mode::read);
+    this->data_ = reinterpret_cast<decltype(this->data_)>(base + at);
   }
 
   std::shared_ptr<detail::buffer_state> keep_;
