@@ -301,6 +301,10 @@ void named_barrier_init(unsigned count) {
   item_state& it = named_barrier_item("named_barrier_init");
   it.group->named_barrier_init(it, count);
 }
+void named_barrier_allocate(unsigned count) {
+  item_state& it = named_barrier_item("named_barrier_allocate");
+  it.group->named_barrier_allocate(it, count);
+}
 void named_barrier_signal(unsigned id, unsigned mode, unsigned producers, unsigned consumers) {
   item_state& it = named_barrier_item("named_barrier_signal");
   it.group->named_barrier_signal(it, id, mode, producers, consumers);
@@ -308,6 +312,10 @@ void named_barrier_signal(unsigned id, unsigned mode, unsigned producers, unsign
 void named_barrier_wait(unsigned id) {
   item_state& it = named_barrier_item("named_barrier_wait");
   it.group->named_barrier_wait(it, id);
+}
+void fence_progress() {
+  item_state* it = detail::tls_current_item;
+  if (it && it->group && it->group->uses_named_barriers()) it->group->yield(*it);
 }
 void split_barrier_signal() {
   item_state& it = named_barrier_item("split_barrier");

@@ -89,6 +89,7 @@ std::exception_ptr work_group::run(const launch_info& launch, kernel_ref kernel,
   }
   done_ = arrived_ = slm_size_ = named_waiting_ = 0;
   named_count_ = 0;
+  named_init_ = 0;
   split_used_ = false;
   seed_ = schedule_seed();
   rng_ = seed_ ^ (group_linear * 0xbf58476d1ce4e5b9ull);
@@ -210,12 +211,28 @@ void work_group::named_barrier_init(item_state& me, unsigned count) {
   if (count > kMaxNamedBarriers)
     named_barrier_error(me, "named_barrier_init<" + std::to_string(count) +
                                 ">: at most 32 named barriers per work-group");
-  if (named_count_ == count) return;  // the other work-items of the group
-  if (named_count_ != 0)
+  if (named_init_ != 0 && named_init_ != count)
     named_barrier_error(me, "named_barrier_init<" + std::to_string(count) +
                                 ">: the group's other work-items asked for " +
-                                std::to_string(named_count_));
+                                std::to_string(named_init_));
+  named_init_ = count;
+  raise_named_count(count);
+}
+
+// named_barrier_allocate<N>: the kernel has as many named barriers as its largest request (the
+// compiler takes the maximum of the init and allocate calls it sees).
+void work_group::named_barrier_allocate(item_state& me, unsigned count) {
+  if (count > kMaxNamedBarriers)
+    named_barrier_error(me, "named_barrier_allocate<" + std::to_string(count) +
+                                ">: at most 32 named barriers per work-group");
+  raise_named_count(count);
+}
+
+void work_group::raise_named_count(unsigned count) {
+  if (count <= named_count_) return;
+  const bool first = named_count_ == 0;
   named_count_ = count;
+  if (!first) return;  // the slots above the old count were never used
   if (!split_used_) {
     barrier_slots_reset();
     return;

@@ -45,9 +45,13 @@ class work_group {
   /// consumer signals arrived (mode 0 counts as both, 1 producer, 2 consumer); wait(id) returns
   /// when the phase this item signalled (or, without a signal, the next one) completed.
   void named_barrier_init(item_state& me, unsigned count);
+  void named_barrier_allocate(item_state& me, unsigned count);
   void named_barrier_signal(item_state& me, unsigned id, unsigned mode, unsigned producers,
                             unsigned consumers);
   void named_barrier_wait(item_state& me, unsigned id);
+  /// Whether this group made named barriers or used split barriers: fences then let the other
+  /// items run (rt::fence_progress).
+  bool uses_named_barriers() const noexcept { return named_count_ != 0 || split_used_; }
   /// split_barrier<signal>() / <wait>() (ESIMD experimental): a work-group barrier in two halves,
   /// kept as one more barrier slot whose phases need every work-item's signal.
   /// atomic_progress: item `me` lets the next runnable item of the group run (none: returns at
@@ -85,6 +89,7 @@ class work_group {
   void switch_to(std::size_t to);
   void block(item_state& me);
   [[noreturn]] void named_barrier_error(const item_state& me, const std::string& what) const;
+  void raise_named_count(unsigned count);
   static void fiber_entry(void* self);
   [[noreturn]] void fiber_main(std::size_t idx);
   void run_item(std::size_t idx);
@@ -101,13 +106,14 @@ class work_group {
   stack_pool stacks_;  // the fibers' stacks, unmapped with the work_group
   const launch_info* launch_ = nullptr;
   kernel_ref kernel_{};
-  std::size_t n_ = 0;         // items in the group
-  std::size_t done_ = 0;      // items that returned
-  std::size_t arrived_ = 0;   // items waiting at the current barrier
+  std::size_t n_ = 0;              // items in the group
+  std::size_t done_ = 0;           // items that returned
+  std::size_t arrived_ = 0;        // items waiting at the current barrier
   std::size_t named_waiting_ = 0;  // items waiting at a named barrier
-  unsigned named_count_ = 0;       // named_barrier_init's count (0: none this group)
+  unsigned named_count_ = 0;       // named barriers of this group (0: none)
+  unsigned named_init_ = 0;        // named_barrier_init's count (every caller must agree)
   named_barrier named_[kBarrierSlots];
-  bool split_used_ = false;  // split_barrier called in this group (named_target_ sized)
+  bool split_used_ = false;   // split_barrier called in this group (named_target_ sized)
   std::size_t host_ = kNone;  // item running on the worker stack once fibers run
   std::size_t current_ = 0;   // item whose context runs now
   std::uint64_t seed_ = 0;    // XESIM_SCHEDULE=random:<seed> (0: sequential)

@@ -98,6 +98,65 @@ TEST(NamedBarrier, ProducerOnlyAndConsumerOnlyRolesOverRounds) {
 }
 
 // Named barriers and the work-group barrier in one kernel: each keeps its own count.
+// named_barrier_allocate<N> in a called function raises the kernel's count above an
+// init<1> (Intel's allocate_barrier test); and after a wait releases every item, each item's
+// fence lets the others read the phase's data before one of them overwrites it in the next
+// phase (Intel's named_barriers/loop test: on the GPU the items run side by side).
+[[gnu::noinline]] void chain_in_callee(int* o, int k, int threads) {
+  esimd::experimental::named_barrier_allocate<15>();
+  if (k > 0) {
+    esimd::named_barrier_signal(static_cast<uint8_t>(k), 0, 2, 2);
+    esimd::named_barrier_wait(static_cast<uint8_t>(k));
+  }
+  o[k] = k;
+  esimd::fence();
+  if (k + 1 < threads) {
+    esimd::named_barrier_signal(static_cast<uint8_t>(k + 1), 0, 2, 2);
+    esimd::named_barrier_wait(static_cast<uint8_t>(k + 1));
+  }
+}
+
+TEST(NamedBarrier, AllocateInACalleeRaisesTheCount) {
+  constexpr int kThreads = 8;
+  std::vector<int> out(kThreads, -1);
+  int* o = out.data();
+  sycl::queue q;
+  q.parallel_for(sycl::nd_range<1>(kThreads, kThreads), [=](sycl::nd_item<1> it) {
+    esimd::named_barrier_init<1>();
+    chain_in_callee(o, static_cast<int>(it.get_local_id(0)), kThreads);
+  });
+  q.wait_and_throw();
+  for (int k = 0; k < kThreads; ++k) EXPECT_EQ(out[k], k);
+}
+
+TEST(NamedBarrier, FencesKeepReleasedItemsSideBySide) {
+  constexpr int kThreads = 8, kPhases = 3;
+  std::vector<int> seen(kThreads * kPhases, -1);
+  int* s = seen.data();
+  sycl::queue q;
+  q.parallel_for(sycl::nd_range<1>(kThreads, kThreads), [=](sycl::nd_item<1> it) {
+    esimd::named_barrier_init<kPhases + 1>();
+    esimd::slm_init<sizeof(int)>();
+    const int k = static_cast<int>(it.get_local_id(0));
+    if (k == 0) esimd::slm_scalar_store<int>(0, 0);
+    esimd::barrier();
+    for (int b = 1; b <= kPhases; ++b) {
+      const bool producer = k == b;  // item b writes phase b's value, everyone reads it
+      if (producer) esimd::slm_scalar_store<int>(0, 100 * b);
+      esimd::named_barrier_signal(static_cast<uint8_t>(b), producer ? 0 : 2, 1, kThreads);
+      esimd::named_barrier_wait(static_cast<uint8_t>(b));
+      const int v = esimd::slm_scalar_load<int>(0);
+      esimd::fence();
+      s[(b - 1) * kThreads + k] = v;
+      esimd::fence();
+    }
+  });
+  q.wait_and_throw();
+  for (int b = 1; b <= kPhases; ++b)
+    for (int k = 0; k < kThreads; ++k)
+      EXPECT_EQ(seen[(b - 1) * kThreads + k], 100 * b) << "phase " << b << " item " << k;
+}
+
 TEST(NamedBarrier, MixesWithTheWorkGroupBarrier) {
   constexpr int kThreads = 6;
   std::vector<int> out(kThreads, 0);
@@ -206,9 +265,8 @@ TEST(NamedBarrier, MisuseThrows) {
   }
   {
     sycl::queue q;  // more than 32
-    q.parallel_for(sycl::nd_range<1>(2, 2), [=](sycl::nd_item<1>) {
-      esimd::named_barrier_init<33>();
-    });
+    q.parallel_for(sycl::nd_range<1>(2, 2),
+                   [=](sycl::nd_item<1>) { esimd::named_barrier_init<33>(); });
     const std::string msg = message_of_async_error(q);
     EXPECT_NE(msg.find("at most 32"), std::string::npos) << msg;
   }

@@ -52,17 +52,21 @@ enum class fence_scope : uint8_t {
 /// stops compiler reordering). HW: lsc_fence / fence. Platforms: all.
 template <uint8_t cntl>
 XESIM_INLINE void fence() {
-  if constexpr (cntl == sw_barrier)
+  if constexpr (cntl == sw_barrier) {
     std::atomic_signal_fence(std::memory_order_seq_cst);
-  else
+  } else {
     std::atomic_thread_fence(std::memory_order_seq_cst);
+    rt::fence_progress();
+  }
 }
 /// The same with a run-time mask (older DPC++ releases).
 XESIM_INLINE void fence(fence_mask cntl) {
-  if (cntl == sw_barrier)
+  if (cntl == sw_barrier) {
     std::atomic_signal_fence(std::memory_order_seq_cst);
-  else
+  } else {
     std::atomic_thread_fence(std::memory_order_seq_cst);
+    rt::fence_progress();
+  }
 }
 /// LSC fence of one memory kind, scope and flush operation. On the CPU a full fence whatever
 /// the arguments. HW: lsc_fence.<ugm|tgm|slm>.<flush>.<scope>. Platforms: DG2, PVC, Xe2.
@@ -70,6 +74,7 @@ template <memory_kind Kind = memory_kind::global, fence_flush_op FenceOp = fence
           fence_scope Scope = fence_scope::group>
 XESIM_INLINE void fence() {
   std::atomic_thread_fence(std::memory_order_seq_cst);
+  rt::fence_progress();
 }
 
 // ------------------------------ barrier
@@ -142,6 +147,14 @@ inline uint32_t get_hw_thread_id() {
 }
 /// The sub-device (tile) the work-item runs on: 0 (the model is one root device).
 inline uint32_t get_subdevice_id() { return 0; }
+
+/// DPC++ experimental: NbarCount named barriers for the work-group, callable from any function
+/// the kernel calls; the kernel gets the largest count its named_barrier_init / allocate calls
+/// ask for (the compiler takes the maximum). Pre: NbarCount <= 32, nd_range launch.
+template <uint8_t NbarCount>
+XESIM_INLINE void named_barrier_allocate() {
+  rt::named_barrier_allocate(NbarCount);
+}
 
 /// The named barriers are spelled the same here (sycl::ext::intel::experimental::esimd).
 using ::xesim::esimd::named_barrier_init;

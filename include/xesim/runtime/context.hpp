@@ -125,8 +125,15 @@ void flush_kernel_print(item_state& it);
 /// Throw sycl::exception (errc::invalid) outside an nd_range kernel or for an id the group's
 /// named_barrier_init did not make.
 void named_barrier_init(unsigned count);
+/// named_barrier_allocate<count>: raises the group's named barrier count to at least `count`.
+void named_barrier_allocate(unsigned count);
 void named_barrier_signal(unsigned id, unsigned mode, unsigned producers, unsigned consumers);
 void named_barrier_wait(unsigned id);
+/// Called by fence(): in a group that uses named or split barriers, gives the thread to the
+/// next runnable item. Producer/consumer code orders its items with fences between named-barrier
+/// phases; on the GPU the items run side by side, so an item released from a wait does not run
+/// ahead of the others' reads into its next phase's writes. Elsewhere a fence is only a fence.
+void fence_progress();
 /// split_barrier<signal>() / <wait>(): the work-group barrier in two halves.
 void split_barrier_signal();
 void split_barrier_wait();
