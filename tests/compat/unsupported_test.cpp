@@ -65,9 +65,13 @@ const std::vector<fail_case>& cases() {
        "esimd::simd<int, 8> d, s; sycl::ext::intel::experimental::esimd::raw_send<8, 3, 1, "
        "1>(d, s, 0u, 0u);",
        "raw_send: hand-encoded send messages are not emulated"},
-      {"raw_sends",
-       "esimd::simd<int, 8> d, s; esimd::raw_sends(d, s, s, 0u, 0u, 16, 3, 1, 1, 1);",
+      {"raw_sends", "esimd::simd<int, 8> d, s; esimd::raw_sends(d, s, s, 0u, 0u, 16, 3, 1, 1, 1);",
        "raw_sends: hand-encoded send messages are not emulated"},
+      {"invoke_simd",
+       "q.submit([&](sycl::handler& h) { h.parallel_for(sycl::nd_range<1>(16, 16), "
+       "[=](sycl::nd_item<1> it) { sycl::ext::oneapi::experimental::invoke_simd("
+       "it.get_sub_group(), [](int) {}, 1); }); });",
+       "invoke_simd: calling ESIMD functions from SPMD SYCL kernels is not emulated"},
   };
   return all;
 }
@@ -77,6 +81,7 @@ const std::vector<fail_case>& cases() {
 std::string all_cases_source() {
   std::string src =
       "#include <sycl/ext/intel/esimd.hpp>\n#include <sycl/sycl.hpp>\n"
+      "#include <sycl/ext/oneapi/experimental/invoke_simd.hpp>\n"
       "namespace esimd = sycl::ext::intel::esimd;\n";
   for (const fail_case& c : cases())
     src += std::string("void case_") + c.name +
@@ -137,8 +142,8 @@ TEST(DpcppHeaders, SyclHppBringsTheStandardHeadersDpcppDoes) {
       "  (void)t; (void)p;\n"
       "#ifndef __SYCL_RT_OS_LINUX\n#error __SYCL_RT_OS_LINUX\n#endif\n"
       "}\n";
-  for (const char* header : {"sycl/sycl.hpp", "sycl/detail/core.hpp", "CL/sycl.hpp",
-                             "sycl/ext/intel/esimd.hpp"}) {
+  for (const char* header :
+       {"sycl/sycl.hpp", "sycl/detail/core.hpp", "CL/sycl.hpp", "sycl/ext/intel/esimd.hpp"}) {
     const std::string src = (dir / "uses_std.cpp").string();
     xesim_test::write_file(src, std::string("#include <") + header + ">\n" + body);
     const auto r = xesim_test::run_command(compile_command(src));

@@ -1,0 +1,4 @@
+// DPC++ header <sycl/multi_ptr.hpp>: the host API lives in <sycl/sycl.hpp> (xesim provides it whole).
+#pragma once
+
+#include <sycl/sycl.hpp>

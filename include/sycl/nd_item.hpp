@@ -1,0 +1,4 @@
+// DPC++ header <sycl/nd_item.hpp>: the host API lives in <sycl/sycl.hpp> (xesim provides it whole).
+#pragma once
+
+#include <sycl/sycl.hpp>
