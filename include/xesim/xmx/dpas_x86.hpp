@@ -5,8 +5,8 @@
 //                   fl(acc + fl(a * b)); the k order is kept. No condition.
 //   bf16, tf32      vfmadd231ps when every element of A and B is 0 or has |exponent| <= 63 (the
 //                   product is then exact: no overflow, no bits below 2^-149).
-//   bf16            vdpbf16ps (AVX512-BF16) when A and B are 0 or in [2^-56, 2^32) and C is 0,
-//                   >= 2^-103 in magnitude, inf or NaN: all products and partial sums are then
+//   bf16            vdpbf16ps (AVX512-BF16) when A and B are 0 or in [2^-56, 2^32) and C is 0
+//                   or finite and >= 2^-103 in magnitude: all products and partial sums are then
 //                   multiples of 2^-126, so the instruction's flush of subnormals never acts and
 //                   its two roundings per pair (the odd element first, Intel SDM; checked at first
 //                   use against the reference) give the reference's bits with each pair swapped.
@@ -212,29 +212,97 @@ XESIM_INLINE bool float_fma(const float* cin, float* out, const unsigned char* a
 
 #if defined(__AVX512BF16__)
 // ------------------------------ bf16_dp
+/// Running bounds of a range guard over 16-bit words (bf16) or 32-bit words (fp32): x = 2 |w|
+/// (sign shifted out), strict: every x in [lo, hi]; with zeros: max x <= hi and min (x - 1) >=
+/// lo - 1 (a zero wraps to the top). Three vector operations per 64 bytes on the common path
+/// (no zero), which runs before every vdpbf16ps dpas; the zero-tolerant pass runs only when the
+/// strict one fails.
+template <int Bytes, int W>
+struct range_pass {
+  static_assert(W == 2 || W == 4);
+  /// Whether every W-byte word at p (Bytes of them), doubled, lies in [lo, hi]; zeros too when
+  /// Zeros.
+  template <bool Zeros>
+  XESIM_INLINE static bool run(const unsigned char* p, std::uint32_t lo, std::uint32_t hi) {
+    __m512i mx = _mm512_setzero_si512(), mn = _mm512_set1_epi32(-1);
+    const __m512i one = W == 2 ? _mm512_set1_epi16(1) : _mm512_set1_epi32(1);
+    // Lanes past the end (Bytes % 64) read as lo: they pass either way.
+    const __m512i fill =
+        W == 2 ? _mm512_set1_epi16(short(lo >> 1)) : _mm512_set1_epi32(int(lo >> 1));
+#pragma GCC unroll 16
+    for (int i = 0; i < Bytes; i += 64) {
+      __m512i v;
+      if (Bytes - i >= 64) {
+        v = _mm512_loadu_si512(p + i);
+      } else if constexpr (W == 2) {
+        v = _mm512_mask_loadu_epi16(fill, (__mmask32(1) << ((Bytes - i) / 2)) - 1, p + i);
+      } else {
+        v = _mm512_mask_loadu_epi32(fill, __mmask16((1u << ((Bytes - i) / 4)) - 1), p + i);
+      }
+      if constexpr (W == 2) {
+        const __m512i x = _mm512_add_epi16(v, v);
+        mx = _mm512_max_epu16(mx, x);
+        mn = _mm512_min_epu16(mn, Zeros ? _mm512_sub_epi16(x, one) : x);
+      } else {
+        const __m512i x = _mm512_add_epi32(v, v);
+        mx = _mm512_max_epu32(mx, x);
+        mn = _mm512_min_epu32(mn, Zeros ? _mm512_sub_epi32(x, one) : x);
+      }
+    }
+    const std::uint32_t lo2 = Zeros ? lo - 1 : lo;
+    if constexpr (W == 2)
+      return (_mm512_cmpgt_epu16_mask(mx, _mm512_set1_epi16(short(hi))) |
+              _mm512_cmplt_epu16_mask(mn, _mm512_set1_epi16(short(lo2)))) == 0;
+    else
+      return (_mm512_cmpgt_epu32_mask(mx, _mm512_set1_epi32(int(hi))) |
+              _mm512_cmplt_epu32_mask(mn, _mm512_set1_epi32(int(lo2)))) == 0;
+  }
+  XESIM_INLINE static bool check(const unsigned char* p, std::uint32_t lo, std::uint32_t hi) {
+    return run<false>(p, lo, hi) || run<true>(p, lo, hi);
+  }
+};
+
 /// acc += A x B for bf16 with one vdpbf16ps per (m, pair of k); false when outside the range
-/// where it provably matches the reference (header comment).
+/// where it provably matches the reference (header comment): A and B 0 or in [2^-56, 2^32), C 0
+/// or finite in [2^-103, max]. C being finite, no NaN can arise (the products are finite; an
+/// overflowed sum stays that infinity), so the result needs no NaN canonicalisation.
 template <int M, int N>
 XESIM_INLINE bool bf16_dp(const float* cin, float* out, const unsigned char* a,
                           const unsigned char* b) {
   using V = vec<N>;
   constexpr int K = 16;
-  if (!operands_in_range<P::bf16>(a, M * K, b, K * N, 127 - 56, 127 + 31) ||
-      !dwords_in_range(cin, M * N, (127u - 103u) << 23, 0x7fffffffu))
+  // Doubled magnitudes: bf16 exponent 127-56 .. 127+31 (any significand); fp32 exponent >= 24
+  // (2^-103) and finite.
+  constexpr std::uint32_t kWordLo = (127u - 56u) << 8, kWordHi = ((127u + 31u) << 8) | 0xfeu;
+  constexpr std::uint32_t kAccLo = (127u - 103u) << 24, kAccHi = 0xfeffffffu;
+  if (!range_pass<2 * M * K, 2>::check(a, kWordLo, kWordHi) ||
+      !range_pass<2 * K * N, 2>::check(b, kWordLo, kWordHi) ||
+      !range_pass<4 * M * N, 4>::check(reinterpret_cast<const unsigned char*>(cin), kAccLo, kAccHi))
     return false;
   typename V::I bs[K / 2];
+#pragma GCC unroll 8
   for (int j = 0; j < K / 2; ++j) bs[j] = V::rot16(V::loadi(b + 4 * j * N));  // k even first
-  alignas(32) std::uint32_t as[M * K / 2];
-  for (int m = 0; m < M; ++m)
-    vec<8>::storef(reinterpret_cast<float*>(as + m * 8),
-                   vec<8>::cast(vec<8>::rot16(vec<8>::loadi(a + 2 * m * K))));
+  // A's pairs swapped too, two rows per zmm (one ymm for an odd last row).
+  alignas(64) std::uint32_t as[M * K / 2];
+#pragma GCC unroll 4
+  for (int m = 0; m + 1 < M; m += 2)
+    _mm512_store_si512(as + m * 8, vec<16>::rot16(vec<16>::loadi(a + 2 * m * K)));
+  if constexpr (M % 2 != 0)
+    _mm256_store_si256(reinterpret_cast<__m256i*>(as + (M - 1) * 8),
+                       vec<8>::rot16(vec<8>::loadi(a + 2 * (M - 1) * K)));
+  // Broadcast each A pair from memory (a load-port operation): left to itself g++ keeps the
+  // rotated rows in registers and extracts every pair with shuffles, on the vector ports the
+  // dot products need.
+  asm("" : "+m"(as));
   typename V::F c[M];
+#pragma GCC unroll 8
   for (int m = 0; m < M; ++m) c[m] = V::loadf(cin + m * N);
 #pragma GCC unroll 8
   for (int j = 0; j < K / 2; ++j)
 #pragma GCC unroll 8
     for (int m = 0; m < M; ++m) c[m] = V::dpbf16(c[m], V::set1i(as[m * 8 + j]), bs[j]);
-  for (int m = 0; m < M; ++m) V::storef(out + m * N, V::canon(c[m]));
+#pragma GCC unroll 8
+  for (int m = 0; m < M; ++m) V::storef(out + m * N, c[m]);
   return true;
 }
 
