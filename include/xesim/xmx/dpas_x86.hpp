@@ -212,55 +212,84 @@ XESIM_INLINE bool float_fma(const float* cin, float* out, const unsigned char* a
 
 #if defined(__AVX512BF16__)
 // ------------------------------ bf16_dp
-/// Running bounds of a range guard over 16-bit words (bf16) or 32-bit words (fp32): x = 2 |w|
-/// (sign shifted out), strict: every x in [lo, hi]; with zeros: max x <= hi and min (x - 1) >=
-/// lo - 1 (a zero wraps to the top). Three vector operations per 64 bytes on the common path
-/// (no zero), which runs before every vdpbf16ps dpas; the zero-tolerant pass runs only when the
-/// strict one fails.
+/// The range guards of the vdpbf16ps path over Bytes bytes of W-byte words (bf16 or fp32). They
+/// run before every such dpas, so their cost is counted in vector operations per 64 bytes.
 template <int Bytes, int W>
 struct range_pass {
   static_assert(W == 2 || W == 4);
-  /// Whether every W-byte word at p (Bytes of them), doubled, lies in [lo, hi]; zeros too when
-  /// Zeros.
-  template <bool Zeros>
-  XESIM_INLINE static bool run(const unsigned char* p, std::uint32_t lo, std::uint32_t hi) {
-    __m512i mx = _mm512_setzero_si512(), mn = _mm512_set1_epi32(-1);
-    const __m512i one = W == 2 ? _mm512_set1_epi16(1) : _mm512_set1_epi32(1);
-    // Lanes past the end (Bytes % 64) read as lo: they pass either way.
-    const __m512i fill =
-        W == 2 ? _mm512_set1_epi16(short(lo >> 1)) : _mm512_set1_epi32(int(lo >> 1));
+  /// 64 bytes from p + i; the lanes past Bytes read as `fill` (a word that passes).
+  XESIM_INLINE static __m512i load(const unsigned char* p, int i, std::uint32_t fill) {
+    const __m512i f = W == 2 ? _mm512_set1_epi16(short(fill)) : _mm512_set1_epi32(int(fill));
+    if (Bytes - i >= 64) return _mm512_loadu_si512(p + i);
+    if constexpr (W == 2)
+      return _mm512_mask_loadu_epi16(f, (__mmask32(1) << ((Bytes - i) / 2)) - 1, p + i);
+    else
+      return _mm512_mask_loadu_epi32(f, __mmask16((1u << ((Bytes - i) / 4)) - 1), p + i);
+  }
+  /// Quick pass, two operations per 64 bytes: whether every word w has ((w + add) & mask) ==
+  /// want. `add` goes to the exponent field (a carry out of it lands in the sign bit, outside
+  /// mask), so that an aligned window of exponents is one pattern of the top exponent bits; zero
+  /// never passes. With bf16_dp's constants it accepts a subset of what `exact` accepts.
+  XESIM_INLINE static bool quick(const unsigned char* p, std::uint32_t add, std::uint32_t mask,
+                                 std::uint32_t want, std::uint32_t fill) {
+    const __m512i k = W == 2 ? _mm512_set1_epi16(short(add)) : _mm512_set1_epi32(int(add));
+    const __m512i w = W == 2 ? _mm512_set1_epi16(short(want)) : _mm512_set1_epi32(int(want));
+    __m512i bad = _mm512_setzero_si512();
 #pragma GCC unroll 16
     for (int i = 0; i < Bytes; i += 64) {
-      __m512i v;
-      if (Bytes - i >= 64) {
-        v = _mm512_loadu_si512(p + i);
-      } else if constexpr (W == 2) {
-        v = _mm512_mask_loadu_epi16(fill, (__mmask32(1) << ((Bytes - i) / 2)) - 1, p + i);
-      } else {
-        v = _mm512_mask_loadu_epi32(fill, __mmask16((1u << ((Bytes - i) / 4)) - 1), p + i);
-      }
+      const __m512i v = load(p, i, fill);
+      const __m512i y = W == 2 ? _mm512_add_epi16(v, k) : _mm512_add_epi32(v, k);
+      bad = _mm512_ternarylogic_epi32(bad, y, w, 0xf6);  // bad | (y ^ want)
+    }
+    const __m512i m = W == 2 ? _mm512_set1_epi16(short(mask)) : _mm512_set1_epi32(int(mask));
+    return _mm512_test_epi32_mask(bad, m) == 0;
+  }
+  /// Exact pass, four operations per 64 bytes (run when the quick one fails): whether every
+  /// word is 0 or has x = 2 |w| (the sign shifted out) in [lo, hi]: max x <= hi and
+  /// min (x - 1) >= lo - 1 (a zero wraps to the top).
+  XESIM_INLINE static bool exact(const unsigned char* p, std::uint32_t lo, std::uint32_t hi) {
+    __m512i mx = _mm512_setzero_si512(), mn = _mm512_set1_epi32(-1);
+    const __m512i one = W == 2 ? _mm512_set1_epi16(1) : _mm512_set1_epi32(1);
+#pragma GCC unroll 16
+    for (int i = 0; i < Bytes; i += 64) {
+      const __m512i v = load(p, i, lo >> 1);
       if constexpr (W == 2) {
         const __m512i x = _mm512_add_epi16(v, v);
         mx = _mm512_max_epu16(mx, x);
-        mn = _mm512_min_epu16(mn, Zeros ? _mm512_sub_epi16(x, one) : x);
+        mn = _mm512_min_epu16(mn, _mm512_sub_epi16(x, one));
       } else {
         const __m512i x = _mm512_add_epi32(v, v);
         mx = _mm512_max_epu32(mx, x);
-        mn = _mm512_min_epu32(mn, Zeros ? _mm512_sub_epi32(x, one) : x);
+        mn = _mm512_min_epu32(mn, _mm512_sub_epi32(x, one));
       }
     }
-    const std::uint32_t lo2 = Zeros ? lo - 1 : lo;
     if constexpr (W == 2)
       return (_mm512_cmpgt_epu16_mask(mx, _mm512_set1_epi16(short(hi))) |
-              _mm512_cmplt_epu16_mask(mn, _mm512_set1_epi16(short(lo2)))) == 0;
+              _mm512_cmplt_epu16_mask(mn, _mm512_set1_epi16(short(lo - 1)))) == 0;
     else
       return (_mm512_cmpgt_epu32_mask(mx, _mm512_set1_epi32(int(hi))) |
-              _mm512_cmplt_epu32_mask(mn, _mm512_set1_epi32(int(lo2)))) == 0;
-  }
-  XESIM_INLINE static bool check(const unsigned char* p, std::uint32_t lo, std::uint32_t hi) {
-    return run<false>(p, lo, hi) || run<true>(p, lo, hi);
+              _mm512_cmplt_epu32_mask(mn, _mm512_set1_epi32(int(lo - 1)))) == 0;
   }
 };
+
+/// bf16 operands of the vdpbf16ps path: 0 or exponent 127-56 .. 127+31 (|x| in [2^-56, 2^32)).
+/// Quick window: exponent + 33 in [128, 192) (top bits 10): exponent 95 .. 158, |x| in
+/// [2^-32, 2^32).
+template <int Bytes>
+XESIM_INLINE bool bf16_words_ok(const unsigned char* p) {
+  using R = range_pass<Bytes, 2>;
+  return R::quick(p, 33u << 7, 0x6000u, 0x4000u, 0x3f80u) ||
+         R::exact(p, (127u - 56u) << 8, ((127u + 31u) << 8) | 0xfeu);
+}
+/// fp32 accumulators of the vdpbf16ps path: 0, or finite with exponent >= 127-103 (|c| >=
+/// 2^-103). Quick window: exponent + 64 in [128, 256) (top bit set): exponent 64 .. 191, |c| in
+/// [2^-63, 2^65).
+template <int Bytes>
+XESIM_INLINE bool acc_words_ok(const unsigned char* p) {
+  using R = range_pass<Bytes, 4>;
+  return R::quick(p, 64u << 23, 0x40000000u, 0x40000000u, 0x3f800000u) ||
+         R::exact(p, (127u - 103u) << 24, 0xfeffffffu);
+}
 
 /// acc += A x B for bf16 with one vdpbf16ps per (m, pair of k); false when outside the range
 /// where it provably matches the reference (header comment): A and B 0 or in [2^-56, 2^32), C 0
@@ -271,13 +300,8 @@ XESIM_INLINE bool bf16_dp(const float* cin, float* out, const unsigned char* a,
                           const unsigned char* b) {
   using V = vec<N>;
   constexpr int K = 16;
-  // Doubled magnitudes: bf16 exponent 127-56 .. 127+31 (any significand); fp32 exponent >= 24
-  // (2^-103) and finite.
-  constexpr std::uint32_t kWordLo = (127u - 56u) << 8, kWordHi = ((127u + 31u) << 8) | 0xfeu;
-  constexpr std::uint32_t kAccLo = (127u - 103u) << 24, kAccHi = 0xfeffffffu;
-  if (!range_pass<2 * M * K, 2>::check(a, kWordLo, kWordHi) ||
-      !range_pass<2 * K * N, 2>::check(b, kWordLo, kWordHi) ||
-      !range_pass<4 * M * N, 4>::check(reinterpret_cast<const unsigned char*>(cin), kAccLo, kAccHi))
+  if (!bf16_words_ok<2 * M * K>(a) || !bf16_words_ok<2 * K * N>(b) ||
+      !acc_words_ok<4 * M * N>(reinterpret_cast<const unsigned char*>(cin)))
     return false;
   typename V::I bs[K / 2];
 #pragma GCC unroll 8
