@@ -10,7 +10,10 @@
 //                   multiples of 2^-126, so the instruction's flush of subnormals never acts and
 //                   its two roundings per pair (the odd element first, Intel SDM; checked at first
 //                   use against the reference) give the reference's bits with each pair swapped.
-// NaN results are made the canonical 0x7fc00000 on every path. AMX (tdpbf16ps) is not used yet.
+// NaN results are made the canonical 0x7fc00000 on every path (the vdpbf16ps path takes only a
+// finite C, so none arises there). AMX tdpbf16ps is not used: it sums the even and the odd
+// products of a tile row apart before adding them to C (Intel SDM), another order than the
+// reference's, so its bits differ whenever a sum rounds.
 // The paths are picked at run time (CPUID through src/xmx, XESIM_XMX_PATH=portable) among those
 // the compiler was allowed to emit (-march=native in xesim c++).
 #pragma once
