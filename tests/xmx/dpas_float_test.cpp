@@ -147,6 +147,117 @@ TEST(DpasFloat, FastPathsMatchPortable) {
   fast_vs_portable<P::tf32, 1, 16>();
 }
 
+#if defined(XESIM_XMX_AVX512) && defined(__AVX512BF16__)
+/// A bf16 word: in the vdpbf16ps path's range (exponent 71..158, any significand, either sign),
+/// at and just past its edges, zero, subnormal, inf or NaN.
+std::uint16_t guard_word(bool in_range) {
+  const std::uint16_t sign = std::uint16_t((std::rand() & 1) << 15), man = std::rand() & 0x7f;
+  if (in_range) {
+    switch (std::rand() % 8) {
+      case 0:
+        return sign;  // +-0
+      case 1:
+        return std::uint16_t(sign | 71 << 7 | man);  // 2^-56
+      case 2:
+        return std::uint16_t(sign | 158 << 7 | man);  // just below 2^32
+      default:
+        return std::uint16_t(sign | (117 + std::rand() % 21) << 7 | man);  // ~[2^-10, 2^11)
+    }
+  }
+  switch (std::rand() % 5) {
+    case 0:
+      return std::uint16_t(sign | 70 << 7 | man);
+    case 1:
+      return std::uint16_t(sign | 159 << 7 | man);
+    case 2:
+      return std::uint16_t(sign | (man | 1));  // subnormal
+    case 3:
+      return std::uint16_t(sign | 0x7f80);  // inf
+    default:
+      return std::uint16_t(sign | 0x7fc0 | man);  // NaN
+  }
+}
+/// An accumulator in the path's range (0, or finite with |c| >= 2^-103) or outside it.
+float guard_acc(bool in_range) {
+  const std::uint32_t sign = std::uint32_t(std::rand() & 1) << 31;
+  const std::uint32_t man =
+      (std::uint32_t(std::rand()) << 8 ^ std::uint32_t(std::rand())) & 0x7fffffu;
+  std::uint32_t u;
+  if (in_range) {
+    switch (std::rand() % 6) {
+      case 0:
+        u = 0;
+        break;
+      case 1:
+        u = 24u << 23 | man;
+        break;  // 2^-103
+      case 2:
+        u = 254u << 23 | man;
+        break;  // near FLT_MAX
+      default:
+        u = (120u + std::rand() % 15) << 23 | man;
+    }
+  } else {
+    switch (std::rand() % 4) {
+      case 0:
+        u = 23u << 23 | man;
+        break;  // just below 2^-103
+      case 1:
+        u = man | 1;
+        break;  // subnormal
+      case 2:
+        u = 0x7f800000u;
+        break;  // inf
+      default:
+        u = 0x7fc00000u | man;  // NaN
+    }
+  }
+  return std::bit_cast<float>(u | sign);
+}
+/// The vdpbf16ps path (bf16_dp) runs exactly on operands in its documented range, and there gives
+/// the portable path's bits: random operands of the range's edges, one element moved out of it
+/// in half the cases.
+template <int M, int N>
+void bf16_dp_guard() {
+  using namespace xesim::esimd::xmx::detail;
+  constexpr int K = 16;
+  for (int rep = 0; rep < 300; ++rep) {
+    const bool dirty = rep % 2 == 1;
+    std::vector<std::uint16_t> a(M * K), b(K * N);
+    std::vector<float> c(M * N);
+    for (auto& w : a) w = guard_word(true);
+    for (auto& w : b) w = guard_word(true);
+    for (auto& x : c) x = guard_acc(true);
+    if (dirty) {
+      const int which = std::rand() % 3;
+      if (which == 0) a[std::rand() % a.size()] = guard_word(false);
+      if (which == 1) b[std::rand() % b.size()] = guard_word(false);
+      if (which == 2) c[std::rand() % c.size()] = guard_acc(false);
+    }
+    const auto* pa = reinterpret_cast<const unsigned char*>(a.data());
+    const auto* pb = reinterpret_cast<const unsigned char*>(b.data());
+    std::vector<float> fast(M * N), port(M * N);
+    const bool ran = x86::bf16_dp<M, N>(c.data(), fast.data(), pa, pb);
+    EXPECT_EQ(ran, !dirty) << "M=" << M << " N=" << N << " rep " << rep;
+    if (!ran) continue;
+    float_portable<P::bf16, M, N, K>(c.data(), port.data(), pa, pb);
+    EXPECT_EQ(std::memcmp(fast.data(), port.data(), 4 * M * N), 0)
+        << "M=" << M << " N=" << N << " rep " << rep;
+  }
+}
+TEST(DpasFloat, Bf16DotProductPathGuard) {
+  std::srand(42);
+  if (!xesim::xmx::fast_enabled() || !xesim::xmx::cpu_has(xesim::xmx::cpu_avx512_bf16) ||
+      !xesim::esimd::xmx::detail::x86::bf16_dp_trusted())
+    GTEST_SKIP() << "no trusted vdpbf16ps on this CPU";
+  bf16_dp_guard<8, 16>();
+  bf16_dp_guard<5, 16>();
+  bf16_dp_guard<1, 16>();
+  bf16_dp_guard<3, 8>();
+  bf16_dp_guard<8, 8>();
+}
+#endif
+
 TEST(DpasFloat, ForcedPortableGivesSameBits) {
   std::srand(42);
   auto a = random_bytes(P::bf16, 8 * 16, 1), b = random_bytes(P::bf16, 16 * 16, 1);

@@ -5,12 +5,15 @@
 //                   fl(acc + fl(a * b)); the k order is kept. No condition.
 //   bf16, tf32      vfmadd231ps when every element of A and B is 0 or has |exponent| <= 63 (the
 //                   product is then exact: no overflow, no bits below 2^-149).
-//   bf16            vdpbf16ps (AVX512-BF16) when A and B are 0 or in [2^-56, 2^32) and C is 0,
-//                   >= 2^-103 in magnitude, inf or NaN: all products and partial sums are then
+//   bf16            vdpbf16ps (AVX512-BF16) when A and B are 0 or in [2^-56, 2^32) and C is 0
+//                   or finite and >= 2^-103 in magnitude: all products and partial sums are then
 //                   multiples of 2^-126, so the instruction's flush of subnormals never acts and
 //                   its two roundings per pair (the odd element first, Intel SDM; checked at first
 //                   use against the reference) give the reference's bits with each pair swapped.
-// NaN results are made the canonical 0x7fc00000 on every path. AMX (tdpbf16ps) is not used yet.
+// NaN results are made the canonical 0x7fc00000 on every path (the vdpbf16ps path takes only a
+// finite C, so none arises there). AMX tdpbf16ps is not used: it sums the even and the odd
+// products of a tile row apart before adding them to C (Intel SDM), another order than the
+// reference's, so its bits differ whenever a sum rounds.
 // The paths are picked at run time (CPUID through src/xmx, XESIM_XMX_PATH=portable) among those
 // the compiler was allowed to emit (-march=native in xesim c++).
 #pragma once
@@ -212,29 +215,121 @@ XESIM_INLINE bool float_fma(const float* cin, float* out, const unsigned char* a
 
 #if defined(__AVX512BF16__)
 // ------------------------------ bf16_dp
+/// The range guards of the vdpbf16ps path over Bytes bytes of W-byte words (bf16 or fp32). They
+/// run before every such dpas, so their cost is counted in vector operations per 64 bytes.
+template <int Bytes, int W>
+struct range_pass {
+  static_assert(W == 2 || W == 4);
+  /// 64 bytes from p + i; the lanes past Bytes read as `fill` (a word that passes).
+  XESIM_INLINE static __m512i load(const unsigned char* p, int i, std::uint32_t fill) {
+    const __m512i f = W == 2 ? _mm512_set1_epi16(short(fill)) : _mm512_set1_epi32(int(fill));
+    if (Bytes - i >= 64) return _mm512_loadu_si512(p + i);
+    if constexpr (W == 2)
+      return _mm512_mask_loadu_epi16(f, (__mmask32(1) << ((Bytes - i) / 2)) - 1, p + i);
+    else
+      return _mm512_mask_loadu_epi32(f, __mmask16((1u << ((Bytes - i) / 4)) - 1), p + i);
+  }
+  /// Quick pass, two operations per 64 bytes: whether every word w has ((w + add) & mask) ==
+  /// want. `add` goes to the exponent field (a carry out of it lands in the sign bit, outside
+  /// mask), so that an aligned window of exponents is one pattern of the top exponent bits; zero
+  /// never passes. With bf16_dp's constants it accepts a subset of what `exact` accepts.
+  XESIM_INLINE static bool quick(const unsigned char* p, std::uint32_t add, std::uint32_t mask,
+                                 std::uint32_t want, std::uint32_t fill) {
+    const __m512i k = W == 2 ? _mm512_set1_epi16(short(add)) : _mm512_set1_epi32(int(add));
+    const __m512i w = W == 2 ? _mm512_set1_epi16(short(want)) : _mm512_set1_epi32(int(want));
+    __m512i bad = _mm512_setzero_si512();
+#pragma GCC unroll 16
+    for (int i = 0; i < Bytes; i += 64) {
+      const __m512i v = load(p, i, fill);
+      const __m512i y = W == 2 ? _mm512_add_epi16(v, k) : _mm512_add_epi32(v, k);
+      bad = _mm512_ternarylogic_epi32(bad, y, w, 0xf6);  // bad | (y ^ want)
+    }
+    const __m512i m = W == 2 ? _mm512_set1_epi16(short(mask)) : _mm512_set1_epi32(int(mask));
+    return _mm512_test_epi32_mask(bad, m) == 0;
+  }
+  /// Exact pass, four operations per 64 bytes (run when the quick one fails): whether every
+  /// word is 0 or has x = 2 |w| (the sign shifted out) in [lo, hi]: max x <= hi and
+  /// min (x - 1) >= lo - 1 (a zero wraps to the top).
+  XESIM_INLINE static bool exact(const unsigned char* p, std::uint32_t lo, std::uint32_t hi) {
+    __m512i mx = _mm512_setzero_si512(), mn = _mm512_set1_epi32(-1);
+    const __m512i one = W == 2 ? _mm512_set1_epi16(1) : _mm512_set1_epi32(1);
+#pragma GCC unroll 16
+    for (int i = 0; i < Bytes; i += 64) {
+      const __m512i v = load(p, i, lo >> 1);
+      if constexpr (W == 2) {
+        const __m512i x = _mm512_add_epi16(v, v);
+        mx = _mm512_max_epu16(mx, x);
+        mn = _mm512_min_epu16(mn, _mm512_sub_epi16(x, one));
+      } else {
+        const __m512i x = _mm512_add_epi32(v, v);
+        mx = _mm512_max_epu32(mx, x);
+        mn = _mm512_min_epu32(mn, _mm512_sub_epi32(x, one));
+      }
+    }
+    if constexpr (W == 2)
+      return (_mm512_cmpgt_epu16_mask(mx, _mm512_set1_epi16(short(hi))) |
+              _mm512_cmplt_epu16_mask(mn, _mm512_set1_epi16(short(lo - 1)))) == 0;
+    else
+      return (_mm512_cmpgt_epu32_mask(mx, _mm512_set1_epi32(int(hi))) |
+              _mm512_cmplt_epu32_mask(mn, _mm512_set1_epi32(int(lo - 1)))) == 0;
+  }
+};
+
+/// bf16 operands of the vdpbf16ps path: 0 or exponent 127-56 .. 127+31 (|x| in [2^-56, 2^32)).
+/// Quick window: exponent + 33 in [128, 192) (top bits 10): exponent 95 .. 158, |x| in
+/// [2^-32, 2^32).
+template <int Bytes>
+XESIM_INLINE bool bf16_words_ok(const unsigned char* p) {
+  using R = range_pass<Bytes, 2>;
+  return R::quick(p, 33u << 7, 0x6000u, 0x4000u, 0x3f80u) ||
+         R::exact(p, (127u - 56u) << 8, ((127u + 31u) << 8) | 0xfeu);
+}
+/// fp32 accumulators of the vdpbf16ps path: 0, or finite with exponent >= 127-103 (|c| >=
+/// 2^-103). Quick window: exponent + 64 in [128, 256) (top bit set): exponent 64 .. 191, |c| in
+/// [2^-63, 2^65).
+template <int Bytes>
+XESIM_INLINE bool acc_words_ok(const unsigned char* p) {
+  using R = range_pass<Bytes, 4>;
+  return R::quick(p, 64u << 23, 0x40000000u, 0x40000000u, 0x3f800000u) ||
+         R::exact(p, (127u - 103u) << 24, 0xfeffffffu);
+}
+
 /// acc += A x B for bf16 with one vdpbf16ps per (m, pair of k); false when outside the range
-/// where it provably matches the reference (header comment).
+/// where it provably matches the reference (header comment): A and B 0 or in [2^-56, 2^32), C 0
+/// or finite in [2^-103, max]. C being finite, no NaN can arise (the products are finite; an
+/// overflowed sum stays that infinity), so the result needs no NaN canonicalisation.
 template <int M, int N>
 XESIM_INLINE bool bf16_dp(const float* cin, float* out, const unsigned char* a,
                           const unsigned char* b) {
   using V = vec<N>;
   constexpr int K = 16;
-  if (!operands_in_range<P::bf16>(a, M * K, b, K * N, 127 - 56, 127 + 31) ||
-      !dwords_in_range(cin, M * N, (127u - 103u) << 23, 0x7fffffffu))
+  if (!bf16_words_ok<2 * M * K>(a) || !bf16_words_ok<2 * K * N>(b) ||
+      !acc_words_ok<4 * M * N>(reinterpret_cast<const unsigned char*>(cin)))
     return false;
   typename V::I bs[K / 2];
+#pragma GCC unroll 8
   for (int j = 0; j < K / 2; ++j) bs[j] = V::rot16(V::loadi(b + 4 * j * N));  // k even first
-  alignas(32) std::uint32_t as[M * K / 2];
-  for (int m = 0; m < M; ++m)
-    vec<8>::storef(reinterpret_cast<float*>(as + m * 8),
-                   vec<8>::cast(vec<8>::rot16(vec<8>::loadi(a + 2 * m * K))));
+  // A's pairs swapped too, two rows per zmm (one ymm for an odd last row).
+  alignas(64) std::uint32_t as[M * K / 2];
+#pragma GCC unroll 4
+  for (int m = 0; m + 1 < M; m += 2)
+    _mm512_store_si512(as + m * 8, vec<16>::rot16(vec<16>::loadi(a + 2 * m * K)));
+  if constexpr (M % 2 != 0)
+    _mm256_store_si256(reinterpret_cast<__m256i*>(as + (M - 1) * 8),
+                       vec<8>::rot16(vec<8>::loadi(a + 2 * (M - 1) * K)));
+  // Broadcast each A pair from memory (a load-port operation): left to itself g++ keeps the
+  // rotated rows in registers and extracts every pair with shuffles, on the vector ports the
+  // dot products need.
+  asm("" : "+m"(as));
   typename V::F c[M];
+#pragma GCC unroll 8
   for (int m = 0; m < M; ++m) c[m] = V::loadf(cin + m * N);
 #pragma GCC unroll 8
   for (int j = 0; j < K / 2; ++j)
 #pragma GCC unroll 8
     for (int m = 0; m < M; ++m) c[m] = V::dpbf16(c[m], V::set1i(as[m * 8 + j]), bs[j]);
-  for (int m = 0; m < M; ++m) V::storef(out + m * N, V::canon(c[m]));
+#pragma GCC unroll 8
+  for (int m = 0; m < M; ++m) V::storef(out + m * N, c[m]);
   return true;
 }
 
