@@ -89,7 +89,7 @@ std::exception_ptr work_group::run(const launch_info& launch, kernel_ref kernel,
   }
   done_ = arrived_ = slm_size_ = named_waiting_ = 0;
   named_count_ = 0;
-  named_init_ = 0;
+  named_init_ = named_alloc_ = 0;
   split_used_ = false;
   seed_ = schedule_seed();
   rng_ = seed_ ^ (group_linear * 0xbf58476d1ce4e5b9ull);
@@ -216,16 +216,19 @@ void work_group::named_barrier_init(item_state& me, unsigned count) {
                                 ">: the group's other work-items asked for " +
                                 std::to_string(named_init_));
   named_init_ = count;
-  raise_named_count(count);
+  raise_named_count(named_init_ + named_alloc_);
 }
 
-// named_barrier_allocate<N>: the kernel has as many named barriers as its largest request (the
-// compiler takes the maximum of the init and allocate calls it sees).
+// named_barrier_allocate<N>: N barriers beyond those named_barrier_init made (Intel's
+// allocate_barrier test: init<1> keeps id 0 for the work-group barrier, allocate<T-1> adds ids
+// 1..T-1); every work-item calls it, so the group takes the largest N asked for.
 void work_group::named_barrier_allocate(item_state& me, unsigned count) {
-  if (count > kMaxNamedBarriers)
+  if (named_init_ + count > kMaxNamedBarriers)
     named_barrier_error(me, "named_barrier_allocate<" + std::to_string(count) +
-                                ">: at most 32 named barriers per work-group");
-  raise_named_count(count);
+                                ">: at most 32 named barriers per work-group (with " +
+                                std::to_string(named_init_) + " from named_barrier_init)");
+  if (count > named_alloc_) named_alloc_ = count;
+  raise_named_count(named_init_ + named_alloc_);
 }
 
 void work_group::raise_named_count(unsigned count) {

@@ -112,6 +112,7 @@ class work_group {
   std::size_t named_waiting_ = 0;  // items waiting at a named barrier
   unsigned named_count_ = 0;       // named barriers of this group (0: none)
   unsigned named_init_ = 0;        // named_barrier_init's count (every caller must agree)
+  unsigned named_alloc_ = 0;       // the largest named_barrier_allocate count
   named_barrier named_[kBarrierSlots];
   bool split_used_ = false;   // split_barrier called in this group (named_target_ sized)
   std::size_t host_ = kNone;  // item running on the worker stack once fibers run

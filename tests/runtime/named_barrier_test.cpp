@@ -103,7 +103,7 @@ TEST(NamedBarrier, ProducerOnlyAndConsumerOnlyRolesOverRounds) {
 // fence lets the others read the phase's data before one of them overwrites it in the next
 // phase (Intel's named_barriers/loop test: on the GPU the items run side by side).
 [[gnu::noinline]] void chain_in_callee(int* o, int k, int threads) {
-  esimd::experimental::named_barrier_allocate<15>();
+  esimd::experimental::named_barrier_allocate<7>();  // ids 1..7 beyond init<1>'s id 0
   if (k > 0) {
     esimd::named_barrier_signal(static_cast<uint8_t>(k), 0, 2, 2);
     esimd::named_barrier_wait(static_cast<uint8_t>(k));

@@ -148,9 +148,9 @@ inline uint32_t get_hw_thread_id() {
 /// The sub-device (tile) the work-item runs on: 0 (the model is one root device).
 inline uint32_t get_subdevice_id() { return 0; }
 
-/// DPC++ experimental: NbarCount named barriers for the work-group, callable from any function
-/// the kernel calls; the kernel gets the largest count its named_barrier_init / allocate calls
-/// ask for (the compiler takes the maximum). Pre: NbarCount <= 32, nd_range launch.
+/// DPC++ experimental: NbarCount named barriers beyond those named_barrier_init made (ids
+/// init .. init + NbarCount - 1), callable from any function the kernel calls; the group takes
+/// the largest NbarCount its items ask for. Pre: init + NbarCount <= 32, nd_range launch.
 template <uint8_t NbarCount>
 XESIM_INLINE void named_barrier_allocate() {
   rt::named_barrier_allocate(NbarCount);
