@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include <sycl/sycl.hpp>
 #include <sycl/ext/intel/esimd.hpp>
 #include <sycl/detail/kernel_properties.hpp>
+#include <sycl/ext/intel/experimental/grf_size_properties.hpp>
 
 using namespace sycl::ext::intel::esimd;
 namespace syclex = sycl::ext::oneapi::experimental;
@@ -111,6 +113,31 @@ TEST(LaunchForms, HardwareThreadIdsAreDistinctAcrossResidentItems) {
    }).wait();
   EXPECT_EQ(std::set<int>(tid.begin(), tid.end()).size(), std::size_t(N));
   EXPECT_TRUE(std::all_of(sub.begin(), sub.end(), [](int v) { return v == 0; }));
+}
+
+TEST(LaunchForms, RdtscAdvancesAndWaitKeepsValues) {
+  sycl::queue q;
+  constexpr int N = 32;
+  std::vector<std::uint64_t> ticks(2 * N, 0);
+  std::vector<int> vals(16, 0);
+  std::uint64_t* t = ticks.data();
+  int* v = vals.data();
+  q.parallel_for(sycl::nd_range<1>(N, 8), [=](sycl::nd_item<1> it) SYCL_ESIMD_KERNEL {
+     const auto i = it.get_global_id(0);
+     t[2 * i] = rdtsc();
+     t[2 * i + 1] = rdtsc();
+   }).wait();
+  for (int i = 0; i < N; ++i) EXPECT_GT(ticks[2 * i + 1], ticks[2 * i]) << i;
+  q.single_task([=]() SYCL_ESIMD_KERNEL {
+     simd<int, 16> a(1, 1);
+     simd<int, 16> b = a * a;
+     sycl::ext::intel::experimental::esimd::wait(b);
+     auto view = b.select<8, 2>(0);
+     view += 2;
+     sycl::ext::intel::experimental::esimd::wait(view);
+     b.copy_to(v);
+   }).wait();
+  for (int i = 0; i < 16; ++i) EXPECT_EQ(vals[i], (i + 1) * (i + 1) + (i % 2 == 0 ? 2 : 0)) << i;
 }
 
 TEST(LaunchForms, LocalAccessorFlagAndRgbaForms) {

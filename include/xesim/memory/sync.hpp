@@ -1,6 +1,8 @@
 // barrier() and fence(): work-group synchronisation and memory ordering.
 #pragma once
 
+#include <chrono>
+
 #include <atomic>
 #include <cstdint>
 #include <source_location>
@@ -115,7 +117,35 @@ XESIM_INLINE void named_barrier_wait(uint8_t id,
   std::atomic_thread_fence(std::memory_order_seq_cst);
 }
 
+// ------------------------------ rdtsc
+/// A timestamp counter (HW: the GPU's tsc register): nanoseconds of a steady clock, strictly
+/// increasing across the calls of one OS thread (two reads around any work differ, as on the
+/// GPU). Platforms: all.
+inline uint64_t rdtsc() {
+  thread_local uint64_t last = 0;
+  uint64_t t = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                         std::chrono::steady_clock::now().time_since_epoch())
+                                         .count());
+  if (t <= last) t = last + 1;
+  last = t;
+  return t;
+}
+
 namespace experimental {
+// ------------------------------ wait
+/// Keeps the computation of `value` where it is (DPC++: a scoreboard dependency so the compiler
+/// neither moves code across this point nor drops the value). On the CPU: a compiler barrier
+/// that uses the value. Platforms: all.
+template <class T, int N>
+XESIM_INLINE void wait(const simd<T, N>& value) {
+  asm volatile("" : : "r"(&value) : "memory");
+}
+template <class BaseT, class RegionT>
+XESIM_INLINE void wait(const simd_view<BaseT, RegionT>& value) {
+  const auto v = value.read();
+  asm volatile("" : : "r"(&v) : "memory");
+}
+
 // ------------------------------ split_barrier
 /// Halves of the work-group barrier (DPC++ experimental): signal marks this work-item arrived
 /// and goes on; wait returns once every work-item of the group signalled (the phase this item
