@@ -236,6 +236,37 @@ TEST(EsimdAccessor, AtomicUpdateDeviceAccessor) {
   }
 }
 
+// One scalar byte offset for every lane (DPC++'s scalar-offset variants): 0, 1 and 2 operands.
+TEST(EsimdAccessor, AtomicUpdateDeviceAccessorScalarOffset) {
+  constexpr int N = 4;
+  std::vector<std::uint32_t> cells(3, 0);
+  cells[2] = 7;
+  {
+    queue q = make_queue();
+    buffer<std::uint32_t, 1> b(cells.data(), range<1>(3));
+    q.submit([&](handler& cgh) {
+      accessor a(b, cgh, read_write);
+      cgh.parallel_for(range<1>(16), [=](id<1>) SYCL_ESIMD_KERNEL {
+        atomic_update<atomic_op::inc, std::uint32_t, N>(a, 0u, simd_mask<N>(1));
+        simd_mask<N> two_lanes = 0;
+        two_lanes[1] = two_lanes[3] = 1;
+        atomic_update<atomic_op::add, std::uint32_t, N>(a, 4, simd<std::uint32_t, N>(3),
+                                                        two_lanes);
+        // Only lane 0's compare can succeed on a given value; 7 -> 8 -> ... each lane adds one.
+        simd<std::uint32_t, 1> old = atomic_update<atomic_op::load, std::uint32_t, 1>(
+            a, 8u, simd_mask<1>(1));
+        atomic_update<atomic_op::cmpxchg, std::uint32_t, 1>(a, std::uint64_t{8},
+                                                            simd<std::uint32_t, 1>(old[0] + 1),
+                                                            old, simd_mask<1>(1));
+      });
+    });
+  }
+  EXPECT_EQ(cells[0], 16u * N);     // every lane of every item
+  EXPECT_EQ(cells[1], 16u * 2 * 3);  // the two enabled lanes
+  EXPECT_GE(cells[2], 8u);          // at least one compare-exchange won
+  EXPECT_LE(cells[2], 7u + 16u);
+}
+
 // ------------------------------ local accessors (SLM)
 TEST(EsimdAccessor, LocalAccessorBlockGatherAtomicAndCopy) {
   std::srand(42);

@@ -60,6 +60,30 @@ TEST(ExperimentalMath, ShiftsWithAndWithoutSaturation) {
   EXPECT_EQ((ex::lsr<uint32_t>(-8, 1)), 0x7ffffffcu);
 }
 
+TEST(ExperimentalMath, ShiftsTakeAPerLaneCountVector) {
+  srand(42);
+  int16_t a[N];
+  uint8_t b[N], c[N];
+  const simd<int16_t, N> va = random_simd(a);
+  const simd<uint8_t, N> vb = random_simd(b);
+  const simd<uint8_t, N> vc = random_simd(c, 40);  // counts 0..39: some past the width
+  const simd<uint8_t, N> l = shl<uint8_t>(vb, vc);
+  const simd<int8_t, N> ls = shl<int8_t>(va, vc, saturation_on);
+  const simd<int16_t, N> ar = asr<int16_t>(va, vc);
+  const simd<int16_t, N> sr = shr<int16_t>(va, vc);
+  const simd<uint8_t, N> lr = lsr<uint8_t>(vb, vc);
+  const simd<uint8_t, N> ur = shr<uint8_t>(vb, vc);
+  for (int i = 0; i < N; ++i) {
+    const int m = c[i] & 31;
+    EXPECT_EQ(l[i], static_cast<uint8_t>(uint32_t{b[i]} << m)) << i;
+    EXPECT_EQ(ls[i], clamp128<int8_t>(static_cast<i128>(a[i]) * (i128{1} << m))) << i;
+    EXPECT_EQ(ar[i], static_cast<int16_t>(static_cast<int32_t>(a[i]) >> m)) << i;
+    EXPECT_EQ(sr[i], ar[i]) << i;
+    EXPECT_EQ(lr[i], static_cast<uint8_t>(uint32_t{b[i]} >> m)) << i;
+    EXPECT_EQ(ur[i], lr[i]) << i;
+  }
+}
+
 TEST(ExperimentalMath, RotatesOver16To64Bits) {
   srand(42);
   uint32_t a[N], c[N];

@@ -139,6 +139,8 @@ TEST(NdRangeKernels, ThisWorkItemAndQueries) {
     ok = ok && sg.get_local_id()[0] == 0 && sg.get_local_range()[0] == 1 &&
          sg.get_max_local_range()[0] == 1 && sg.get_group_linear_id() == it.get_local_linear_id();
     ok = ok && ow::this_work_item::get_sub_group().get_group_range()[0] == kLh * kLw;
+    ok = ok && oneapi_exp::this_sub_group().get_group_linear_id() == sg.get_group_linear_id() &&
+         oneapi_exp::this_sub_group().get_local_range()[0] == 1;
     pb[r * kW + c] = ok ? 0 : 1;
   });
   q.wait_and_throw();

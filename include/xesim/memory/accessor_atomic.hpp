@@ -126,6 +126,38 @@ XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, OffsetViewT byte_offset, si
                                                      &src0, &src1, 1, loc);
 }
 
+// ------------------------------ atomic_update (device accessor): one scalar offset
+/// Every lane at the same byte offset (DPC++'s scalar-offset variants; store and xchg only with
+/// N == 1, as there).
+#define XESIM_AA_SCALAR_OK(NSRC, EXTRA)                                                  \
+  std::enable_if_t<detail::get_num_args<Op>() == NSRC && std::is_integral_v<Toffset> &&  \
+                       detail::acc_rw_v<AccessorT> && EXTRA,                             \
+                   int>
+template <atomic_op Op, class T, int N, class Toffset, class AccessorT,
+          XESIM_AA_SCALAR_OK(0, true) = 0>
+XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, Toffset byte_offset, simd_mask<N> mask,
+                                      std::source_location loc = std::source_location::current()) {
+  return detail::atomic_update_core<Op, T, N, empty_properties_t>(
+      detail::acc_ptr<T>(acc, 0), simd<Toffset, N>(byte_offset), nullptr, nullptr, mask, loc);
+}
+template <atomic_op Op, class T, int N, class Toffset, class AccessorT,
+          XESIM_AA_SCALAR_OK(1, ((Op != atomic_op::store && Op != atomic_op::xchg) || N == 1)) = 0>
+XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, Toffset byte_offset, simd<T, N> src0,
+                                      simd_mask<N> mask,
+                                      std::source_location loc = std::source_location::current()) {
+  return detail::atomic_update_core<Op, T, N, empty_properties_t>(
+      detail::acc_ptr<T>(acc, 0), simd<Toffset, N>(byte_offset), &src0, nullptr, mask, loc);
+}
+template <atomic_op Op, class T, int N, class Toffset, class AccessorT,
+          XESIM_AA_SCALAR_OK(2, true) = 0>
+XESIM_INLINE simd<T, N> atomic_update(AccessorT acc, Toffset byte_offset, simd<T, N> src0,
+                                      simd<T, N> src1, simd_mask<N> mask,
+                                      std::source_location loc = std::source_location::current()) {
+  return detail::atomic_update_core<Op, T, N, empty_properties_t>(
+      detail::acc_ptr<T>(acc, 0), simd<Toffset, N>(byte_offset), &src0, &src1, mask, loc);
+}
+#undef XESIM_AA_SCALAR_OK
+
 // ------------------------------ atomic_update (local accessor: SLM)
 /// Atomically applies Op to the element at byte_offset[i] of lacc's SLM for each enabled lane
 /// (lacc-au0/1/2-1); returns the old values. Pre: naturally aligned, inside the accessor's SLM

@@ -27,14 +27,15 @@ XESIM_INLINE To int_result(C x) {
 // ------------------------------ shl_core
 /// r[i] = src0[i] << (src1 & (width of C - 1)) computed in C = computation_type_t<T1, int32_t>,
 /// then to T0 (wrapped; with Sat the exact shifted value clamped to T0's range).
-template <class T0, class T1, int SZ, class U, bool Sat>
-XESIM_INLINE simd<T0, SZ> shl_core(const simd<T1, SZ>& src0, U src1) {
+/// `count(i)` gives lane i's shift count (one scalar for all lanes, or a vector's element).
+template <class T0, class T1, int SZ, bool Sat, class Count>
+XESIM_INLINE simd<T0, SZ> shl_core(const simd<T1, SZ>& src0, Count count) {
   using C = computation_type_t<T1, int32_t>;
   using UC = std::make_unsigned_t<C>;
   constexpr unsigned kMask = sizeof(C) * 8 - 1;
-  const unsigned n = static_cast<unsigned>(static_cast<UC>(static_cast<C>(src1))) & kMask;
   simd<T0, SZ> r;
   for (int i = 0; i < SZ; ++i) {
+    const unsigned n = static_cast<unsigned>(static_cast<UC>(static_cast<C>(count(i)))) & kMask;
     const C x = static_cast<C>(src0.elems()[i]);
     if constexpr (Sat) {
       // The exact value of x * 2^n as sign and magnitude (x has at most 64 bits, n < 64).
@@ -117,7 +118,17 @@ XESIM_INLINE std::enable_if_t<std::is_integral_v<T0> && std::is_integral_v<T1> &
                                   std::is_integral_v<U>,
                               simd<T0, SZ>>
 shl(simd<T1, SZ> src0, U src1, Sat = {}) {
-  return detail::ops::shl_core<T0, T1, SZ, U, detail::ops::minmax_sat_on<Sat>()>(src0, src1);
+  return detail::ops::shl_core<T0, T1, SZ, detail::ops::minmax_sat_on<Sat>()>(
+      src0, [src1](int) { return src1; });
+}
+/// Per-lane counts: r[i] = src0[i] << src1[i], otherwise as the scalar-count form.
+template <class T0, class T1, int SZ, class U, class Sat = saturation_off_tag>
+XESIM_INLINE std::enable_if_t<std::is_integral_v<T0> && std::is_integral_v<T1> &&
+                                  std::is_integral_v<U>,
+                              simd<T0, SZ>>
+shl(simd<T1, SZ> src0, simd<U, SZ> src1, Sat = {}) {
+  return detail::ops::shl_core<T0, T1, SZ, detail::ops::minmax_sat_on<Sat>()>(
+      src0, [&src1](int i) { return src1.elems()[i]; });
 }
 /// Scalar shl.
 template <class T0, class T1, class T2, class Sat = saturation_off_tag>
@@ -138,6 +149,17 @@ XESIM_INLINE std::enable_if_t<std::is_integral_v<T0> && std::is_integral_v<T1> &
                                   std::is_integral_v<U>,
                               simd<T0, SZ>>
 lsr(simd<T1, SZ> src0, U src1, Sat = {}) {
+  using C = std::make_unsigned_t<detail::computation_type_t<T1, T1>>;
+  const simd<C, SZ> r = simd<C, SZ>(src0) >> simd<C, SZ>(src1);
+  if constexpr (detail::ops::sat_on<Sat>()) return saturate<T0>(r);
+  else return simd<T0, SZ>(r);
+}
+/// Per-lane counts.
+template <class T0, class T1, int SZ, class U, class Sat = saturation_off_tag>
+XESIM_INLINE std::enable_if_t<std::is_integral_v<T0> && std::is_integral_v<T1> &&
+                                  std::is_integral_v<U>,
+                              simd<T0, SZ>>
+lsr(simd<T1, SZ> src0, simd<U, SZ> src1, Sat = {}) {
   using C = std::make_unsigned_t<detail::computation_type_t<T1, T1>>;
   const simd<C, SZ> r = simd<C, SZ>(src0) >> simd<C, SZ>(src1);
   if constexpr (detail::ops::sat_on<Sat>()) return saturate<T0>(r);
@@ -167,6 +189,17 @@ asr(simd<T1, SZ> src0, U src1, Sat = {}) {
   if constexpr (detail::ops::sat_on<Sat>()) return saturate<T0>(r);
   else return simd<T0, SZ>(r);
 }
+/// Per-lane counts (each lane shifted arithmetically by its own count).
+template <class T0, class T1, int SZ, class U, class Sat = saturation_off_tag>
+XESIM_INLINE std::enable_if_t<std::is_integral_v<T0> && std::is_integral_v<T1> &&
+                                  std::is_integral_v<U>,
+                              simd<T0, SZ>>
+asr(simd<T1, SZ> src0, simd<U, SZ> src1, Sat = {}) {
+  using S = std::make_signed_t<detail::computation_type_t<T1, T1>>;
+  const simd<S, SZ> r = simd<S, SZ>(src0) >> simd<S, SZ>(src1);
+  if constexpr (detail::ops::sat_on<Sat>()) return saturate<T0>(r);
+  else return simd<T0, SZ>(r);
+}
 template <class T0, class T1, class T2, class Sat = saturation_off_tag>
 XESIM_INLINE std::enable_if_t<detail::is_esimd_scalar_v<T0> && detail::is_esimd_scalar_v<T1> &&
                                   detail::is_esimd_scalar_v<T2> && std::is_integral_v<T0> &&
@@ -183,6 +216,15 @@ XESIM_INLINE std::enable_if_t<std::is_integral_v<T0> && std::is_integral_v<T1> &
                                   std::is_integral_v<U>,
                               simd<T0, SZ>>
 shr(simd<T1, SZ> src0, U src1, Sat sat = {}) {
+  if constexpr (std::is_unsigned_v<T1>) return lsr<T0, T1, SZ, U, Sat>(src0, src1, sat);
+  else return asr<T0, T1, SZ, U, Sat>(src0, src1, sat);
+}
+/// Per-lane counts.
+template <class T0, class T1, int SZ, class U, class Sat = saturation_off_tag>
+XESIM_INLINE std::enable_if_t<std::is_integral_v<T0> && std::is_integral_v<T1> &&
+                                  std::is_integral_v<U>,
+                              simd<T0, SZ>>
+shr(simd<T1, SZ> src0, simd<U, SZ> src1, Sat sat = {}) {
   if constexpr (std::is_unsigned_v<T1>) return lsr<T0, T1, SZ, U, Sat>(src0, src1, sat);
   else return asr<T0, T1, SZ, U, Sat>(src0, src1, sat);
 }

@@ -1,5 +1,6 @@
 // The running work-item without a kernel argument: sycl::ext::oneapi::this_work_item::
-// get_nd_item<D>(), get_work_group<D>(), get_sub_group(), and the older experimental this_nd_item / this_item / this_id / this_group.
+// get_nd_item<D>(), get_work_group<D>(), get_sub_group(), and the older experimental this_nd_item / this_item / this_id / this_group /
+// this_sub_group.
 #pragma once
 
 #include "xesim/runtime/context.hpp"
@@ -52,5 +53,6 @@ template <int D>
 group<D> this_group() {
   return group<D>(detail::this_item_state());
 }
+inline sub_group this_sub_group() { return sub_group(detail::this_item_state()); }
 }  // namespace experimental
 }  // namespace xesim::sycl::ext::oneapi
