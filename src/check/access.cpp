@@ -97,6 +97,12 @@ bool global_range_ok(std::uintptr_t addr, std::uint64_t bytes, const rt::allocat
   return ok;
 }
 
+/// Whether `al` is a buffer's storage (reached through an accessor): the GPU never faults on
+/// its bounds (stateful accesses drop what is outside; its allocation is padded to a page).
+bool is_buffer(const rt::allocation* al) {
+  return al && al->kind == rt::usm_kind::buffer && al->alive.load(std::memory_order_relaxed);
+}
+
 void report_oob(const mem_access& a, std::uint32_t lane, std::uintptr_t addr, std::uint64_t bytes,
                 const rt::allocation* al, const rt::item_state* it,
                 const std::source_location& loc) {
@@ -111,8 +117,18 @@ void report_oob(const mem_access& a, std::uint32_t lane, std::uintptr_t addr, st
     details += "    allocation: " + describe(*al) + "\n";
   } else if (al) {
     const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(al->base) + al->size;
-    what += " runs " + std::to_string(addr + bytes - end) + " bytes past the end of its allocation";
+    what += " runs " + std::to_string(addr + bytes - end) + " bytes past the end of its " +
+            (is_buffer(al) ? "buffer" : "allocation");
     details += "    allocation: " + describe(*al) + "\n";
+    if (!a.lane_offsets && bytes >= a.elem_bytes && addr + a.elem_bytes <= end)
+      details += "    performed: the " + std::to_string((end - addr) / a.elem_bytes) +
+                 " leading elements inside it" +
+                 (a.op == mem_op::block_store ? "; the rest is not written\n"
+                                              : "; the rest reads as 0\n");
+    if (is_buffer(al))
+      details +=
+          "    device: an accessor's buffer is a bounded surface: the GPU drops writes past its "
+          "end and reads 0 (stateful), or touches its allocation's padding (stateless)\n";
   } else {
     what += " is outside every live USM allocation";
     if (const rt::allocation* near = rt::nearest_allocation(reinterpret_cast<const void*>(addr))) {
@@ -129,7 +145,8 @@ void report_oob(const mem_access& a, std::uint32_t lane, std::uintptr_t addr, st
                           "uint32 wraps to ~4 GB), or mask the lane off"
                         : "keep the block inside the allocation: handle the tail with a smaller "
                           "or predicated access";
-  check::report(severity::error, "out-of-bounds", check::site_of(loc), what, details, fix);
+  check::report(is_buffer(al) ? severity::warning : severity::error, "out-of-bounds",
+                check::site_of(loc), what, details, fix);
 }
 
 bool check_global(const mem_access& a, simd_mask_elem_type* ok, const rt::item_state* it,
@@ -144,6 +161,10 @@ bool check_global(const mem_access& a, simd_mask_elem_type* ok, const rt::item_s
     const rt::allocation* al = nullptr;
     if (global_range_ok(addr, bytes, al)) return true;
     report_oob(a, 0, addr, bytes, al, it, loc);
+    if (al && al->alive.load(std::memory_order_relaxed)) {  // starts inside: the prefix is done
+      const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(al->base) + al->size;
+      ok[0] = static_cast<simd_mask_elem_type>((end - addr) / a.elem_bytes);
+    }
     return false;
   }
   if (loc.line() == 0) return true;

@@ -39,7 +39,7 @@ struct registry {
   std::deque<allocation> records;                 // stable addresses
   std::map<std::uintptr_t, allocation*> by_base;  // owned ranges, sorted by base
   std::atomic<std::uint64_t> epoch{1};
-  std::atomic<std::size_t> live_bytes[3] = {};  // by usm_kind
+  std::atomic<std::size_t> live_bytes[4] = {};  // by usm_kind
   std::deque<allocation*> quarantine;           // freed, oldest first, memory not yet released
   std::size_t quarantine_bytes = 0;
 };
@@ -77,6 +77,8 @@ const char* to_string(usm_kind kind) noexcept {
       return "device";
     case usm_kind::shared:
       return "shared";
+    case usm_kind::buffer:
+      return "buffer";
   }
   return "unknown";
 }
@@ -127,17 +129,10 @@ const allocation* nearest_allocation(const void* p) noexcept {
   return a - end <= std::uintptr_t(after->base) - a ? before : after;
 }
 
-void* usm_allocate(std::size_t bytes, std::size_t align, usm_kind kind) noexcept {
-  if (bytes == 0) return nullptr;
-  if (align < kMinAlign) align = kMinAlign;
-  if (align & (align - 1)) return nullptr;  // not a power of two: DPC++ returns nullptr
-  const std::size_t rounded = (bytes + align - 1) / align * align;
-  void* p = std::aligned_alloc(align, rounded);
-  if (!p) return nullptr;
-  registry& r = reg();
-  std::unique_lock lock(r.mutex);
+/// Indexes a new live record for [p, p + bytes). Freed records whose addresses it reuses leave
+/// the index (not the deque). Pre: r.mutex held exclusively.
+static void insert_record(registry& r, const void* p, std::size_t bytes, usm_kind kind) {
   const auto lo = reinterpret_cast<std::uintptr_t>(p), hi = lo + bytes;
-  // Freed records whose addresses the new allocation reuses leave the index (not the deque).
   auto it = r.by_base.lower_bound(lo);
   if (it != r.by_base.begin()) {
     auto prev = std::prev(it);
@@ -153,7 +148,51 @@ void* usm_allocate(std::size_t bytes, std::size_t align, usm_kind kind) noexcept
   r.by_base.emplace(lo, &rec);
   r.live_bytes[static_cast<int>(kind)].fetch_add(bytes, std::memory_order_relaxed);
   r.epoch.fetch_add(1, std::memory_order_release);
+}
+
+void* usm_allocate(std::size_t bytes, std::size_t align, usm_kind kind) noexcept {
+  if (bytes == 0) return nullptr;
+  if (align < kMinAlign) align = kMinAlign;
+  if (align & (align - 1)) return nullptr;  // not a power of two: DPC++ returns nullptr
+  const std::size_t rounded = (bytes + align - 1) / align * align;
+  void* p = std::aligned_alloc(align, rounded);
+  if (!p) return nullptr;
+  registry& r = reg();
+  std::unique_lock lock(r.mutex);
+  insert_record(r, p, bytes, kind);
   return p;
+}
+
+bool register_memory(const void* p, std::size_t bytes) noexcept {
+  if (!p || bytes == 0) return false;
+  registry& r = reg();
+  std::unique_lock lock(r.mutex);
+  const auto lo = reinterpret_cast<std::uintptr_t>(p), hi = lo + bytes;
+  auto it = r.by_base.lower_bound(hi);  // first base >= hi: every earlier range may overlap
+  while (it != r.by_base.begin()) {
+    --it;
+    if (it->first + it->second->size <= lo) break;
+    if (it->second->alive.load(std::memory_order_relaxed)) return false;  // USM already
+  }
+  insert_record(r, p, bytes, usm_kind::buffer);
+  return true;
+}
+
+void unregister_memory(const void* p) noexcept {
+  if (!p) return;
+  registry& r = reg();
+  std::unique_lock lock(r.mutex);
+  auto it = r.by_base.find(reinterpret_cast<std::uintptr_t>(p));
+  if (it == r.by_base.end() || it->second->kind != usm_kind::buffer ||
+      !it->second->alive.load(std::memory_order_relaxed))
+    return;
+  it->second->alive.store(false, std::memory_order_release);
+  r.live_bytes[static_cast<int>(usm_kind::buffer)].fetch_sub(it->second->size,
+                                                             std::memory_order_relaxed);
+  // The program owns the memory: it may become anything, so the range leaves the index now.
+  r.by_base.erase(it);
+  detail::g_usm_free_epoch.fetch_add(1, std::memory_order_release);
+  r.epoch.fetch_add(1, std::memory_order_release);
 }
 
 void usm_free(void* p) {

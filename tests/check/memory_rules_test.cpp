@@ -171,6 +171,86 @@ CHILD_TEST(HostPointer) {
   sycl::free(out, q);
 }
 
+CHILD_TEST(BlockPrefixInBounds) {  // the part inside the allocation is still read and written
+  sycl::queue q;
+  int* p = sycl::malloc_shared<int>(20, q);
+  int* out = sycl::malloc_shared<int>(16, q);
+  for (int i = 0; i < 20; ++i) p[i] = i + 1;
+  q.parallel_for<class Prefix>(sycl::range<1>(1), [=](sycl::id<1>) SYCL_ESIMD_KERNEL {
+     const simd<int, 16> v = esimd::block_load<int, 16>(p + 8, kAlign4);  // FIRE: prefix load
+     esimd::block_store<int, 16>(out, v, kAlign4);
+     esimd::block_store<int, 16>(p + 12, simd<int, 16>(-1), kAlign4);  // FIRE: prefix store
+   }).wait();
+  int sum_in = 0, zeros = 0;
+  for (int i = 0; i < 12; ++i) sum_in += out[i] == 9 + i;
+  for (int i = 12; i < 16; ++i) zeros += out[i] == 0;
+  int stored = 0;
+  for (int i = 12; i < 20; ++i) stored += p[i] == -1;
+  std::printf("loaded=%d zeros=%d stored=%d untouched=%d\n", sum_in, zeros, stored, p[11] == 12);
+  sycl::free(p, q);
+  sycl::free(out, q);
+}
+CHILD_TEST(BufferOverrun) {  // Intel's spec-constant test: a 2-element store at the last element
+  std::vector<double> host(2, 0.0);
+  {
+    sycl::queue q;
+    sycl::buffer<double, 1> b(host.data(), sycl::range<1>(2));
+    q.submit([&](sycl::handler& h) {
+       sycl::accessor a(b, h, sycl::write_only);
+       h.single_task<class Overrun>([=]() SYCL_ESIMD_KERNEL {
+         esimd::block_store<double>(a, sizeof(double), simd<double, 2>(7.5));  // FIRE: buffer
+       });
+     }).wait();
+  }
+  std::printf("host=%g,%g\n", host[0], host[1]);
+}
+CHILD_TEST(HostPtrBuffer) {  // use_host_ptr: the program's memory is the buffer, in bounds
+  std::vector<int> host(16, 3);
+  {
+    sycl::queue q;
+    sycl::buffer<int, 1> b(host.data(), sycl::range<1>(16),
+                           {sycl::property::buffer::use_host_ptr()});
+    q.submit([&](sycl::handler& h) {
+       sycl::accessor a(b, h, sycl::read_write);
+       h.single_task<class HostPtrBuf>([=]() SYCL_ESIMD_KERNEL {
+         const simd<int, 16> v = esimd::block_load<int, 16>(a, 0);
+         esimd::block_store<int, 16>(a, 0, v + 1);
+       });
+     }).wait();
+  }
+  std::printf("host=%d,%d\n", host[0], host[15]);
+}
+
+TEST(OutOfBounds, PerformsThePartOfABlockInsideItsAllocation) {
+  const auto r = run_child("BlockPrefixInBounds", "");
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("performed: the 12 leading elements inside it; the rest reads as 0"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("performed: the 8 leading elements inside it; the rest is not written"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find(line_of("memory_rules_test.cpp", "FIRE: prefix load")),
+            std::string::npos);
+  EXPECT_NE(r.output.find("loaded=12 zeros=4 stored=8 untouched=1"), std::string::npos)
+      << r.output;
+}
+TEST(OutOfBounds, ABufferOverrunIsAWarningAndKeepsTheInBoundsPart) {
+  const auto r = run_child("BufferOverrun", "");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("xesim: warning: [out-of-bounds] block_store"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("runs 8 bytes past the end of its buffer"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find(line_of("memory_rules_test.cpp", "FIRE: buffer")), std::string::npos);
+  EXPECT_NE(r.output.find("host=0,7.5"), std::string::npos) << r.output;
+}
+TEST(OutOfBounds, SilentOnUseHostPtrBuffers) {
+  const auto r = run_child("HostPtrBuffer", "XESIM_CHECK=full");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_FALSE(check_test::has_diagnostic(r.output)) << r.output;
+  EXPECT_NE(r.output.find("host=4,4"), std::string::npos) << r.output;
+}
 TEST(OutOfBounds, FiresOnABlockPastTheEndAndTheRunCompletes) {
   const auto r = run_child("BlockPastTheEnd", "");
   EXPECT_EQ(r.status, 1) << r.output;

@@ -48,6 +48,22 @@ TEST(Queue, ConstructorsAndProperties) {
   }
 }
 
+TEST(Queue, InfoQueriesOnQueueAndContext) {
+  sycl::queue q;
+  const sycl::context ctx = q.get_info<sycl::info::queue::context>();
+  const sycl::device dev = q.get_info<sycl::info::queue::device>();
+  EXPECT_EQ(dev, q.get_device());
+  EXPECT_EQ(ctx, q.get_context());
+  const std::vector<sycl::device> devs = ctx.get_info<sycl::info::context::devices>();
+  ASSERT_EQ(devs.size(), 1u);
+  EXPECT_EQ(devs[0], dev);
+  EXPECT_EQ(ctx.get_info<sycl::info::context::platform>(), dev.get_platform());
+  const std::uint32_t one = q.get_info<sycl::info::queue::reference_count>();
+  sycl::queue copy = q;
+  EXPECT_EQ(q.get_info<sycl::info::queue::reference_count>(), one + 1);
+  EXPECT_EQ(ctx.get_info<sycl::info::context::reference_count>(), 1u);
+}
+
 TEST(Event, ProfilingTimestampsAreMonotonicAndCoverTheRun) {
   sycl::queue q(sycl::property::queue::enable_profiling{});
   std::vector<float> v(1 << 16, 1.0f);

@@ -90,11 +90,30 @@ XESIM_INLINE void* byte_add(void* p, std::size_t off) {
   return static_cast<unsigned char*>(p) + off;
 }
 
+/// The cold path of a block load the checks rejected: the tls_block_prefix leading elements
+/// still read (the rest 0), or pass_thru / zeros when pred is off.
+template <class T, int N>
+[[gnu::noinline, gnu::cold]] simd<T, N> block_load_rejected(const T* p, simd_mask<1> pred,
+                                                            const simd<T, N>* pass_thru) {
+  if (!pred.elems()[0]) return pass_thru ? *pass_thru : simd<T, N>(0);
+  simd<T, N> r(0);
+  const std::uint32_t n = tls_block_prefix < std::uint32_t(N) ? tls_block_prefix : 0;
+  if (n) std::memcpy(r.elems(), p, n * sizeof(T));
+  return r;
+}
+/// The cold path of a rejected block store: only the tls_block_prefix leading elements.
+template <class T, int N>
+[[gnu::noinline, gnu::cold]] void block_store_rejected(T* p, const simd<T, N>& vals,
+                                                       simd_mask<1> pred) {
+  const std::uint32_t n = tls_block_prefix < std::uint32_t(N) ? tls_block_prefix : 0;
+  if (pred.elems()[0] && n) std::memcpy(p, vals.elems(), n * sizeof(T));
+}
+
 // ------------------------------ block_load_core
 /// Loads N contiguous T at `p` when pred[0] is set; otherwise returns *pass_thru, or zeros when
 /// there is none (DPC++ leaves that value undefined). `align` is what the call asserts.
 /// `loc` is the user's call (empty: unknown); `align_default`: `align` is DPC++'s default.
-/// A load the checks reject is skipped and gives zeros.
+/// A load the checks reject gives zeros past the part inside its allocation.
 template <class T, int N>
 XESIM_INLINE simd<T, N> block_load_core(const T* p, std::size_t align, simd_mask<1> pred,
                                         const simd<T, N>* pass_thru,
@@ -103,7 +122,7 @@ XESIM_INLINE simd<T, N> block_load_core(const T* p, std::size_t align, simd_mask
   if (check::port_on() && !memory_port({mem_op::block_load, mem_space::global, p, 0, sizeof(T), 1, N,
                     static_cast<std::uint32_t>(align), pred.elems(), align_default, nullptr},
                    loc)) [[unlikely]]
-    return simd<T, N>(0);
+    return block_load_rejected<T, N>(p, pred, pass_thru);
   if (pred.elems()[0]) [[likely]] {
     simd<T, N> r;
     copy_n_vec<T, N>(r.elems(), p);  // 64-byte pieces: the vector stays in registers
@@ -114,7 +133,7 @@ XESIM_INLINE simd<T, N> block_load_core(const T* p, std::size_t align, simd_mask
 
 // ------------------------------ block_store_core
 /// Stores the N elements of `vals` contiguously at `p` when pred[0] is set; nothing otherwise.
-/// A store the checks reject is skipped.
+/// A store the checks reject writes only the part inside its allocation.
 template <class T, int N>
 XESIM_INLINE void block_store_core(T* p, const simd<T, N>& vals, std::size_t align,
                                    simd_mask<1> pred, const std::source_location& loc = {},
@@ -122,7 +141,7 @@ XESIM_INLINE void block_store_core(T* p, const simd<T, N>& vals, std::size_t ali
   if (check::port_on() && !memory_port({mem_op::block_store, mem_space::global, p, 0, sizeof(T), 1, N,
                     static_cast<std::uint32_t>(align), pred.elems(), align_default, nullptr},
                    loc)) [[unlikely]]
-    return;
+    return block_store_rejected<T, N>(p, vals, pred);
   // 64-byte pieces, the units the simd was computed in: one 256-byte memcpy read the vector
   // back as 64-byte loads spanning two 32-byte stores, which cannot be store-forwarded
   // (rows_3d's hottest instruction, bench/RESULTS.md "Guide patterns (issue 3)").

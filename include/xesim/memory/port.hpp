@@ -51,13 +51,20 @@ struct mem_access {
 bool check_access(const mem_access& a, simd_mask_elem_type* ok,
                   const std::source_location& loc) noexcept;
 
+/// After the port rejects a global block access: how many of its leading elements lie inside
+/// the allocation the access starts in (0: none), which the op still performs (a load gives
+/// zeros for the rest, a store drops it), as the GPU reads and writes the part in bounds.
+inline thread_local std::uint32_t tls_block_prefix = 0;
+
 /// The port's out-of-line half for one address. `a` by value: the caller's record then never
 /// has its address taken on the fast path, so g++ keeps its fields in registers instead of
 /// storing the whole record on every op (hybrid_edges' loads: ~8 stores each).
 [[gnu::noinline, gnu::cold]] inline bool memory_port_slow(mem_access a,
                                                           const std::source_location& loc) noexcept {
-  simd_mask_elem_type ok[1];
-  return check_access(a, ok, loc);
+  simd_mask_elem_type ok[1] = {0};
+  const bool all = check_access(a, ok, loc);
+  if (!all) tls_block_prefix = ok[0];
+  return all;
 }
 
 /// The out-of-line half of memory_port_lanes: each lane's offset as an address offset (as the

@@ -9,7 +9,9 @@
 
 namespace xesim::rt {
 
-enum class usm_kind : std::uint8_t { host, device, shared };
+/// host, device, shared: sycl::malloc_*; buffer: the storage behind a sycl::buffer (its own or,
+/// with use_host_ptr, the program's), which accessors reach.
+enum class usm_kind : std::uint8_t { host, device, shared, buffer };
 
 /// One USM allocation. Records are never destroyed, so a pointer to one stays valid for the whole
 /// run; `alive` turns false when the allocation is freed.
@@ -30,7 +32,7 @@ inline std::uint64_t usm_free_epoch() noexcept {
   return detail::g_usm_free_epoch.load(std::memory_order_relaxed);
 }
 
-/// "host", "device" or "shared".
+/// "host", "device", "shared" or "buffer".
 const char* to_string(usm_kind kind) noexcept;
 
 // ------------------------------ find_allocation
@@ -51,6 +53,14 @@ void* usm_allocate(std::size_t bytes, std::size_t align, usm_kind kind) noexcept
 /// (errc::invalid) for a pointer that is not the base of a live USM allocation (double free,
 /// interior pointer, or memory USM did not allocate).
 void usm_free(void* p);
+
+/// Records program memory [p, p + bytes) that a use_host_ptr buffer adopts as kind `buffer`,
+/// so accessor accesses are bounds-checked against it; returns false (nothing recorded) when the
+/// range is empty or lies in a live USM allocation already. Undo with unregister_memory.
+bool register_memory(const void* p, std::size_t bytes) noexcept;
+/// Forgets a range register_memory recorded (its record reads as freed until the address is
+/// reused). No-op for null.
+void unregister_memory(const void* p) noexcept;
 
 /// Bytes of `kind` allocations currently alive (requested sizes).
 std::size_t usm_live_bytes(usm_kind kind) noexcept;

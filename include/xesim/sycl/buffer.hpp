@@ -72,14 +72,15 @@ class buffer_state {
   /// `bytes` of fresh memory (zeroed), or the caller's memory when `host` is given (use_host_ptr).
   static constexpr std::size_t kBufferAlign = 4096;
   buffer_state(std::size_t bytes, void* host) : bytes_(bytes), owned_(host == nullptr) {
-    if (host) {
+    if (host) {  // adopted: recorded so accessor accesses are bounds-checked against it
       data_ = static_cast<std::byte*>(host);
+      registered_ = rt::register_memory(data_, bytes);
       return;
     }
     if (bytes == 0) return;
     // Page-aligned, as the GPU driver places buffer memory: programs assert overaligned<128>
     // (and more) on accessor offsets that are multiples of it (Intel's simd_copy_to_from test).
-    data_ = static_cast<std::byte*>(rt::usm_allocate(bytes, kBufferAlign, rt::usm_kind::device));
+    data_ = static_cast<std::byte*>(rt::usm_allocate(bytes, kBufferAlign, rt::usm_kind::buffer));
     if (!data_)
       throw exception(make_error_code(errc::memory_allocation),
                       "buffer: cannot allocate " + std::to_string(bytes) + " bytes");
@@ -100,6 +101,7 @@ class buffer_state {
       }
     }
     if (owned_ && data_) rt::usm_free(data_);
+    if (registered_) rt::unregister_memory(data_);
   }
 
   std::byte* data() const noexcept { return data_; }
@@ -146,6 +148,7 @@ class buffer_state {
   std::byte* data_ = nullptr;
   std::size_t bytes_;
   bool owned_;
+  bool registered_ = false;  // adopted memory recorded in the USM registry
   bool write_back_ = true;
   std::byte* host_ = nullptr;
   bool storage_newer_ = false;  // kernels (or a storage-viewing host accessor) may have written

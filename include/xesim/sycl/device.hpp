@@ -163,6 +163,20 @@ class platform {
 inline platform device::get_platform() const { return platform(); }
 
 // ------------------------------ context
+class context;
+namespace info::context {
+/// context::get_info descriptors (SYCL 2020 4.6.3).
+struct devices {
+  using return_type = std::vector<sycl::device>;
+};
+struct platform {
+  using return_type = sycl::platform;
+};
+struct reference_count {
+  using return_type = std::uint32_t;
+};
+}  // namespace info::context
+
 /// A SYCL context: the one device. Exists so USM calls taking a context compile.
 class context {
  public:
@@ -179,6 +193,14 @@ class context {
       : device_(devs.empty() ? device() : devs.front()), handler_(h) {}
   std::vector<device> get_devices() const { return {device_}; }
   platform get_platform() const { return platform(); }
+  /// info::context::devices, platform or reference_count (1: contexts here are values).
+  template <class Desc>
+  typename Desc::return_type get_info() const {
+    if constexpr (std::is_same_v<Desc, info::context::devices>) return get_devices();
+    else if constexpr (std::is_same_v<Desc, info::context::platform>) return get_platform();
+    else if constexpr (std::is_same_v<Desc, info::context::reference_count>) return 1;
+    else static_assert(sizeof(Desc) == 0, "xesim: not a context info descriptor");
+  }
   backend get_backend() const noexcept { return backend::ext_oneapi_level_zero; }
   template <class Prop>
   bool has_property() const noexcept {

@@ -18,6 +18,20 @@
 
 namespace xesim::sycl {
 
+class queue;
+namespace info::queue {
+/// queue::get_info descriptors (SYCL 2020 4.6.5).
+struct context {
+  using return_type = sycl::context;
+};
+struct device {
+  using return_type = sycl::device;
+};
+struct reference_count {
+  using return_type = std::uint32_t;
+};
+}  // namespace info::queue
+
 class queue {
   template <class S>
   static constexpr bool is_selector_v = std::is_invocable_r_v<int, const S&, const device&>;
@@ -58,6 +72,15 @@ class queue {
   /// The backend of a DPC++ Intel GPU queue: Level Zero.
   backend get_backend() const noexcept { return backend::ext_oneapi_level_zero; }
   bool is_in_order() const noexcept { return state_->in_order; }
+  /// info::queue::context, device or reference_count (the queue's shared owners).
+  template <class Desc>
+  typename Desc::return_type get_info() const {
+    if constexpr (std::is_same_v<Desc, info::queue::context>) return get_context();
+    else if constexpr (std::is_same_v<Desc, info::queue::device>) return get_device();
+    else if constexpr (std::is_same_v<Desc, info::queue::reference_count>)
+      return static_cast<std::uint32_t>(state_.use_count());
+    else static_assert(sizeof(Desc) == 0, "xesim: not a queue info descriptor");
+  }
   template <class Prop>
   bool has_property() const noexcept {
     if constexpr (std::is_same_v<Prop, property::queue::enable_profiling>)

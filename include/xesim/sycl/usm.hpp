@@ -169,6 +169,8 @@ inline usm::alloc get_pointer_type(const void* ptr, const context&) {
       return usm::alloc::device;
     case rt::usm_kind::shared:
       return usm::alloc::shared;
+    case rt::usm_kind::buffer:  // a buffer's storage is not USM
+      return usm::alloc::unknown;
   }
   return usm::alloc::unknown;
 }
