@@ -267,6 +267,42 @@ TEST(EsimdAccessor, AtomicUpdateDeviceAccessorScalarOffset) {
   EXPECT_LE(cells[2], 7u + 16u);
 }
 
+// Local accessor atomics at one scalar offset (Intel's local_accessor_atomic_smoke_scalar_off).
+TEST(EsimdAccessor, LocalAccessorAtomicScalarOffset) {
+  constexpr int N = 4;
+  std::vector<std::uint32_t> out(kItems / kGroup * 4, 0);
+  {
+    queue q = make_queue();
+    buffer<std::uint32_t, 1> bout(out.data(), range<1>(out.size()));
+    q.submit([&](handler& cgh) {
+      accessor o(bout, cgh, write_only);
+      local_accessor<std::uint32_t, 1> cells(4, cgh);
+      cgh.parallel_for(nd_range<1>(kItems, kGroup), [=](nd_item<1> it) SYCL_ESIMD_KERNEL {
+        if (it.get_local_id(0) == 0)
+          block_store<std::uint32_t, 4>(cells, 0, simd<std::uint32_t, 4>(0));
+        barrier();
+        atomic_update<atomic_op::inc, std::uint32_t, N>(cells, 0u);
+        simd_mask<N> odd = 0;
+        odd[1] = odd[3] = 1;
+        atomic_update<atomic_op::add, std::uint32_t, N>(cells, 4, simd<std::uint32_t, N>(5), odd);
+        atomic_update<atomic_op::cmpxchg, std::uint32_t, 1>(
+            cells, 8u, simd<std::uint32_t, 1>(it.get_local_id(0) + 1), simd<std::uint32_t, 1>(0));
+        atomic_update<atomic_op::store, std::uint32_t, 1>(cells, 12, simd<std::uint32_t, 1>(9));
+        barrier();
+        if (it.get_local_id(0) == 0)
+          block_store(o, it.get_group(0) * 16, block_load<std::uint32_t, 4>(cells, 0));
+      });
+    });
+  }
+  for (int g = 0; g < kItems / kGroup; ++g) {
+    EXPECT_EQ(out[g * 4 + 0], std::uint32_t(kGroup * N)) << g;
+    EXPECT_EQ(out[g * 4 + 1], std::uint32_t(kGroup * 2 * 5)) << g;
+    EXPECT_GE(out[g * 4 + 2], 1u) << g;  // exactly one item's compare-exchange won
+    EXPECT_LE(out[g * 4 + 2], std::uint32_t(kGroup)) << g;
+    EXPECT_EQ(out[g * 4 + 3], 9u) << g;
+  }
+}
+
 // ------------------------------ local accessors (SLM)
 TEST(EsimdAccessor, LocalAccessorBlockGatherAtomicAndCopy) {
   std::srand(42);

@@ -67,6 +67,11 @@ const std::vector<fail_case>& cases() {
        "raw_send: hand-encoded send messages are not emulated"},
       {"raw_sends", "esimd::simd<int, 8> d, s; esimd::raw_sends(d, s, s, 0u, 0u, 16, 3, 1, 1, 1);",
        "raw_sends: hand-encoded send messages are not emulated"},
+      {"image",
+       "std::vector<unsigned> px(64); sycl::image<2> img(px.data(), "
+       "sycl::image_channel_order::rgba, sycl::image_channel_type::unsigned_int32, "
+       "sycl::range<2>{4, 4});",
+       "sycl::image: images (and image accessors, lsc_*_typed, media_block_*) are not emulated"},
       {"invoke_simd",
        "q.submit([&](sycl::handler& h) { h.parallel_for(sycl::nd_range<1>(16, 16), "
        "[=](sycl::nd_item<1> it) { sycl::ext::oneapi::experimental::invoke_simd("
@@ -81,7 +86,7 @@ const std::vector<fail_case>& cases() {
 std::string all_cases_source() {
   std::string src =
       "#include <sycl/ext/intel/esimd.hpp>\n#include <sycl/sycl.hpp>\n"
-      "#include <sycl/ext/oneapi/experimental/invoke_simd.hpp>\n"
+      "#include <sycl/ext/oneapi/experimental/invoke_simd.hpp>\n#include <sycl/accessor_image.hpp>\n"
       "namespace esimd = sycl::ext::intel::esimd;\n";
   for (const fail_case& c : cases())
     src += std::string("void case_") + c.name +

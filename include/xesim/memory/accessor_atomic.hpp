@@ -185,8 +185,42 @@ XESIM_INLINE simd<T, N> atomic_update(AccessorT lacc, simd<uint32_t, N> byte_off
                                                   &src1, mask, loc);
 }
 
+/// One scalar byte offset for every lane (store and xchg only with N == 1).
+#define XESIM_AA_LOCAL_SCALAR_OK(NSRC, EXTRA)                                               \
+  std::enable_if_t<detail::get_num_args<Op>() == NSRC && detail::lacc_rw_v<AccessorT> &&    \
+                       std::is_integral_v<Toffset> && EXTRA,                                \
+                   int>
+template <atomic_op Op, class T, int N, class Toffset, class AccessorT,
+          XESIM_AA_LOCAL_SCALAR_OK(0, true) = 0>
+XESIM_INLINE simd<T, N> atomic_update(AccessorT lacc, Toffset byte_offset, simd_mask<N> mask = 1,
+                                      std::source_location loc = std::source_location::current()) {
+  return detail::slm_atomic_update_core<Op, T, N>(
+      simd<uint32_t, N>(detail::lacc_off(lacc, static_cast<uint32_t>(byte_offset))), nullptr,
+      nullptr, mask, loc);
+}
+template <atomic_op Op, class T, int N, class Toffset, class AccessorT,
+          XESIM_AA_LOCAL_SCALAR_OK(1, ((Op != atomic_op::store && Op != atomic_op::xchg) ||
+                                       N == 1)) = 0>
+XESIM_INLINE simd<T, N> atomic_update(AccessorT lacc, Toffset byte_offset, simd<T, N> src0,
+                                      simd_mask<N> mask = 1,
+                                      std::source_location loc = std::source_location::current()) {
+  return detail::slm_atomic_update_core<Op, T, N>(
+      simd<uint32_t, N>(detail::lacc_off(lacc, static_cast<uint32_t>(byte_offset))), &src0,
+      nullptr, mask, loc);
+}
+template <atomic_op Op, class T, int N, class Toffset, class AccessorT,
+          XESIM_AA_LOCAL_SCALAR_OK(2, true) = 0>
+XESIM_INLINE simd<T, N> atomic_update(AccessorT lacc, Toffset byte_offset, simd<T, N> src0,
+                                      simd<T, N> src1, simd_mask<N> mask = 1,
+                                      std::source_location loc = std::source_location::current()) {
+  return detail::slm_atomic_update_core<Op, T, N>(
+      simd<uint32_t, N>(detail::lacc_off(lacc, static_cast<uint32_t>(byte_offset))), &src0, &src1,
+      mask, loc);
+}
+
 #undef XESIM_AA_OK
 #undef XESIM_AA_VIEW_OK
 #undef XESIM_AA_LOCAL_OK
+#undef XESIM_AA_LOCAL_SCALAR_OK
 
 }  // namespace xesim::esimd

@@ -23,6 +23,7 @@ struct dqword_element_aligned_tag {
   template <class VT, class ET = flag_elem_t<VT>>
   static constexpr unsigned alignment = sizeof(ET) > 4 ? sizeof(ET) : 4;
 };
+inline constexpr dqword_element_aligned_tag dqword_element_aligned = {};
 }  // namespace detail
 template <>
 struct is_simd_flag_type<detail::dqword_element_aligned_tag> : std::true_type {};
