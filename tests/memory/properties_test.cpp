@@ -34,6 +34,10 @@ TEST(Properties, QueriesAndCtad) {
   static_assert(detail::has_cache_hints<P>());
   static_assert(!detail::has_cache_hints<decltype(esimd::properties{esimd::alignment<2>})>());
   static_assert(decltype(P::get_property<esimd::alignment_key>())::value == 8);
+  // The type alone carries the list: Intel's tests pass `PropType{}` (PropType = decltype(p)).
+  constexpr P rebuilt{};
+  static_assert(std::is_same_v<std::remove_cv_t<decltype(rebuilt)>, P>);
+  static_assert(std::is_default_constructible_v<P>);
   SUCCEED();
 }
 

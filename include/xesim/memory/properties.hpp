@@ -104,6 +104,10 @@ class properties {
 
  public:
   constexpr properties(PropValues...) noexcept {}
+  /// Default construction, as DPC++'s (`decltype(props){}`: the values are in the type).
+  constexpr properties() noexcept
+    requires(sizeof...(PropValues) > 0)
+  {}
 
   template <class Key>
   static constexpr bool has_property() {
