@@ -183,9 +183,16 @@ bool check_global(const mem_access& a, simd_mask_elem_type* ok, const rt::item_s
 }
 
 // ------------------------------ slm-not-initialized / slm-out-of-range
+/// The SLM the engine backs for this item: what the GPU allocates for its slm_init request.
+std::uint64_t slm_granted(const rt::item_state* it) {
+  return it->slm_granted > it->slm_size ? it->slm_granted : it->slm_size;
+}
+
 void report_slm(const mem_access& a, std::uint32_t lane, std::uint64_t offset, std::uint64_t bytes,
                 const rt::item_state* it, const std::source_location& loc) {
   const bool none = it->slm_size == 0;
+  const std::uint64_t granted = slm_granted(it);
+  const bool in_step = !none && it->slm && offset + bytes <= granted;
   std::string what = std::string(call_name(a)) + " of " + std::to_string(bytes) +
                      " bytes at SLM byte offset " + std::to_string(offset);
   if (a.lane_offsets) what += " (lane " + std::to_string(lane) + ")";
@@ -195,10 +202,20 @@ void report_slm(const mem_access& a, std::uint32_t lane, std::uint64_t offset, s
   std::string details = check::item_lines(it) + call_line(a, loc) + "    SLM: [0, " +
                         std::to_string(it->slm_size) + ") initialised; the access is [" +
                         std::to_string(offset) + ", " + std::to_string(offset + bytes) + ")\n";
-  check::report(severity::error, none ? "slm-not-initialized" : "slm-out-of-range",
-                check::site_of(loc), what, details,
+  if (in_step)
+    details += "    device: the GPU allocates SLM in steps: " + std::to_string(granted) +
+               " bytes for this request, so the access works there (performed here too) but "
+               "breaks when another size rounds differently\n";
+  check::report(in_step ? severity::warning : severity::error,
+                none ? "slm-not-initialized" : "slm-out-of-range", check::site_of(loc), what,
+                details,
                 none ? "call slm_init<BYTES>() unconditionally at the top of the kernel"
                      : "fix the offset, or raise slm_init to cover it");
+}
+/// Whether an access past slm_init's bytes still lies in the SLM the GPU allocated (a warning;
+/// performed).
+bool slm_in_step(const rt::item_state* it, std::uint64_t offset, std::uint64_t bytes) {
+  return it->slm && it->slm_size && offset + bytes <= slm_granted(it);
 }
 
 bool check_slm(const mem_access& a, simd_mask_elem_type* ok, const rt::item_state* it,
@@ -209,7 +226,7 @@ bool check_slm(const mem_access& a, simd_mask_elem_type* ok, const rt::item_stat
     if (!check_alignment(a, a.offset, it, loc)) return false;
     if (!it->slm || a.offset + bytes > it->slm_size) {
       report_slm(a, 0, a.offset, bytes, it, loc);
-      return false;
+      if (!slm_in_step(it, a.offset, bytes)) return false;
     }
     if (check::current_level() == check::level::full)
       check::detail::slm_race_record(*it, a.offset, bytes, a.op != mem_op::block_load, loc);
@@ -222,9 +239,11 @@ bool check_slm(const mem_access& a, simd_mask_elem_type* ok, const rt::item_stat
     const std::uint64_t off = static_cast<std::uint32_t>(a.lane_offsets[i]);
     if (!it->slm || off + bytes > it->slm_size) {
       if (all_ok) report_slm(a, i, off, bytes, it, loc);
-      ok[i] = 0;
-      all_ok = false;
-      continue;
+      if (!slm_in_step(it, off, bytes)) {
+        ok[i] = 0;
+        all_ok = false;
+        continue;
+      }
     }
     if (check::current_level() == check::level::full && a.op != mem_op::atomic)
       check::detail::slm_race_record(*it, off, bytes, a.op != mem_op::gather, loc);

@@ -51,6 +51,20 @@ const device_model* find_device(std::string_view id) {
 
 std::string_view default_device_id() { return kDefaultDeviceId; }
 
+std::size_t slm_granted(const device_model& m, std::size_t asked) {
+  if (asked == 0) return 0;
+  const bool xe2 = std::string_view(m.arch).starts_with("Xe2");
+  std::size_t step = 1024;
+  while (step < asked) {
+    if (xe2 && step >= 16 * 1024 && asked <= step + step / 2) {  // 24 KB, 48 KB, ...
+      step += step / 2;
+      break;
+    }
+    step *= 2;
+  }
+  return step < m.slm_per_group ? step : m.slm_per_group;
+}
+
 const device_model* device_for_env_value(const char* value) {
   if (value == nullptr || *value == '\0') return find_device(kDefaultDeviceId);
   return find_device(value);

@@ -92,6 +92,7 @@ void run_range_items(launch_run& run, std::size_t begin, std::size_t end) {
     st.group_linear_id = lin;
     st.slm = nullptr;  // each item of a range launch is a group of one: fresh SLM (slm_init)
     st.slm_size = 0;
+    st.slm_granted = 0;
     try {
       run.kernel.invoke(run.kernel.object, st);
     } catch (...) {
@@ -250,7 +251,14 @@ void range_slm_init(item_state& it, std::size_t bytes, std::size_t capacity) {
       fail(sycl::errc::memory_allocation, "slm_init: cannot allocate the work-item's SLM");
   }
   if (it.slm == nullptr) it.slm_size = 0;
-  if (bytes > it.slm_size) std::memset(slm.p + it.slm_size, 0xCD, bytes - it.slm_size);
+  if (bytes > it.slm_size) {  // the step the GPU allocates too (see work_group::slm_init)
+    const dev::device_model& m = dev::current_device();
+    const std::size_t cap = capacity == 0 ? kAlign : (capacity + kAlign - 1) / kAlign * kAlign;
+    const std::size_t granted = std::min(dev::slm_granted(m, bytes), cap);
+    const std::size_t filled = std::min(dev::slm_granted(m, it.slm_size), cap);
+    if (granted > filled) std::memset(slm.p + filled, 0xCD, granted - filled);
+    it.slm_granted = granted;
+  }
   it.slm = slm.p;
   if (bytes > it.slm_size) it.slm_size = bytes;
 }

@@ -1,6 +1,7 @@
 // The work-group scheduler (work_group.hpp).
 #include "work_group.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -78,6 +79,7 @@ std::exception_ptr work_group::run(const launch_info& launch, kernel_ref kernel,
     it.group_linear_id = group_linear;
     it.slm = nullptr;
     it.slm_size = 0;
+    it.slm_granted = 0;
     it.group = this;
     it.barriers_passed = 0;
     it.barrier_loc = {};
@@ -337,11 +339,15 @@ void work_group::slm_init(std::size_t bytes) {
                             "slm_init: cannot allocate the work-group's SLM on the host");
   }
   if (bytes <= slm_size_) return;
-  std::memset(slm_ + slm_size_, kSlmFill, bytes - slm_size_);
+  // The fill covers the step the GPU would allocate too (accesses there are warnings, performed).
+  const std::size_t granted = std::min(dev::slm_granted(dev::current_device(), bytes), slm_capacity_);
+  const std::size_t filled = std::min(dev::slm_granted(dev::current_device(), slm_size_), slm_capacity_);
+  if (granted > filled) std::memset(slm_ + filled, kSlmFill, granted - filled);
   slm_size_ = bytes;
   for (std::size_t i = 0; i < n_; ++i) {
     items_[i].slm = slm_;
     items_[i].slm_size = bytes;
+    items_[i].slm_granted = granted;
   }
 }
 

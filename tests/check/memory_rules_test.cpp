@@ -302,10 +302,28 @@ CHILD_TEST(SlmPastInit) {
   sycl::queue q;
   q.parallel_for<class PastInit>(sycl::nd_range<1>(8, 4), [=](sycl::nd_item<1>
                                                                   it) SYCL_ESIMD_KERNEL {
+     esimd::slm_init<1000>();  // the GPU grants 1024 bytes: offset 1024 is past them
+     const uint32_t lid = it.get_local_id(0);
+     esimd::slm_scatter<int, 4>(simd<uint32_t, 4>(1024 + lid * 16, 4), simd<int, 4>(1));  // FIRE: range
+   }).wait();
+}
+CHILD_TEST(SlmPastInitInStep) {  // Intel's slm_init_no_inline: 32 bytes asked, 128 used
+  sycl::queue q;
+  int* out = sycl::malloc_shared<int>(32, q);
+  q.parallel_for<class InStep>(sycl::nd_range<1>(2, 2), [=](sycl::nd_item<1> it) SYCL_ESIMD_KERNEL {
      esimd::slm_init<32>();
      const uint32_t lid = it.get_local_id(0);
-     esimd::slm_scatter<int, 4>(simd<uint32_t, 4>(lid * 16, 4), simd<int, 4>(1));  // FIRE: range
+     esimd::slm_block_store(lid * 64, simd<int, 16>(lid * 16, 1));  // FIRE: in step
+     esimd::barrier();
+     if (lid == 0) {
+       esimd::block_store(out, esimd::slm_block_load<int, 16>(0));
+       esimd::block_store(out + 16, esimd::slm_block_load<int, 16>(64));
+     }
    }).wait();
+  int good = 0;
+  for (int i = 0; i < 32; ++i) good += out[i] == i;
+  std::printf("good=%d\n", good);
+  sycl::free(out, q);
 }
 CHILD_TEST(SlmInRange) {
   sycl::queue q;
@@ -329,11 +347,21 @@ TEST(SlmOutOfRange, FiresOnTheLaneAndTheRange) {
   const auto r = run_child("SlmPastInit", "");
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_NE(r.output.find("xesim: error: [slm-out-of-range] slm_scatter of 4 bytes at SLM byte "
-                          "offset 32 (lane 0)"),
+                          "offset 1024 (lane 0)"),
             std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("PastInit"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find(line_of("memory_rules_test.cpp", "FIRE: range")), std::string::npos);
+}
+TEST(SlmOutOfRange, PastInitButInsideTheGpusStepIsAWarningAndPerformed) {
+  const auto r = run_child("SlmPastInitInStep", "");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("xesim: warning: [slm-out-of-range] slm_block_store"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("the GPU allocates SLM in steps: 1024 bytes"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find(line_of("memory_rules_test.cpp", "FIRE: in step")), std::string::npos);
+  EXPECT_NE(r.output.find("good=32"), std::string::npos) << r.output;
 }
 TEST(SlmOutOfRange, SilentInRange) {
   const auto r = run_child("SlmInRange", "XESIM_CHECK=full");

@@ -130,3 +130,21 @@ TEST(DeviceModels, DefaultIsAValidRow) {
 }
 
 }  // namespace
+
+// The SLM a work-group really gets: the hardware's allocation steps, capped by the model.
+TEST(DeviceModels, SlmGrantedFollowsTheHardwareSteps) {
+  const device_model* hpg = xesim::dev::find_device("arc-a770");
+  const device_model* xe2 = xesim::dev::find_device("arc-b580");
+  ASSERT_TRUE(hpg && xe2);
+  using xesim::dev::slm_granted;
+  EXPECT_EQ(slm_granted(*hpg, 0), 0u);
+  EXPECT_EQ(slm_granted(*hpg, 1), 1024u);
+  EXPECT_EQ(slm_granted(*hpg, 32), 1024u);
+  EXPECT_EQ(slm_granted(*hpg, 1025), 2048u);
+  EXPECT_EQ(slm_granted(*hpg, 20 * 1024), 32u * 1024);
+  EXPECT_EQ(slm_granted(*xe2, 20 * 1024), 24u * 1024);  // Xe2's 1.5x steps
+  EXPECT_EQ(slm_granted(*xe2, 40 * 1024), 48u * 1024);
+  EXPECT_EQ(slm_granted(*xe2, 16 * 1024), 16u * 1024);
+  EXPECT_LE(slm_granted(*hpg, hpg->slm_per_group), hpg->slm_per_group);
+  EXPECT_EQ(slm_granted(*hpg, hpg->slm_per_group - 1), hpg->slm_per_group);
+}

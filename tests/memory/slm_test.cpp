@@ -343,9 +343,9 @@ TEST(SlmKernel, OutOfRangeAccessReachesWaitAndThrow) {
   checks_off off;
   sycl::queue q;
   q.parallel_for(sycl::nd_range<1>(8, 4), [=](sycl::nd_item<1> it) {
-    esimd::slm_init<32>();
-    esimd::slm_block_store<int, 4>(uint32_t(it.get_local_id(0)) * 16,
-                                   simd<int, 4>(1));  // item 2: 32..48
+    esimd::slm_init<1000>();  // the GPU allocates 1024 bytes: item 2 stores past them
+    esimd::slm_block_store<int, 4>(1024 - 32 + uint32_t(it.get_local_id(0)) * 16,
+                                   simd<int, 4>(1));  // item 2: 1024..1040
   });
   std::string msg;
   try {
@@ -353,10 +353,10 @@ TEST(SlmKernel, OutOfRangeAccessReachesWaitAndThrow) {
   } catch (const sycl::exception& e) {
     msg = e.what();
   }
-  EXPECT_NE(msg.find("[slm-out-of-range] slm_block_store of 16 bytes at SLM byte offset 32"),
+  EXPECT_NE(msg.find("[slm-out-of-range] slm_block_store of 16 bytes at SLM byte offset 1024"),
             std::string::npos)
       << msg;
-  EXPECT_NE(msg.find("only 32 bytes"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("only 1000 bytes"), std::string::npos) << msg;
 }
 
 TEST(SlmKernel, FencesInsideAKernel) {

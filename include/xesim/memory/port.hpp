@@ -246,7 +246,8 @@ XESIM_INLINE const rt::item_state& slm_item(const char* op) {
 XESIM_INLINE std::byte* slm_addr(const rt::item_state& it, std::uint64_t offset,
                                  std::uint64_t bytes, const char* op) {
   if (offset + bytes > it.slm_size || !it.slm) [[unlikely]]
-    slm_fail(op, it.slm_size == 0 ? "slm-not-initialized" : "slm-out-of-range", offset, bytes);
+    if (!it.slm || offset + bytes > (it.slm_granted > it.slm_size ? it.slm_granted : it.slm_size))
+      slm_fail(op, it.slm_size == 0 ? "slm-not-initialized" : "slm-out-of-range", offset, bytes);
   return it.slm + offset;
 }
 

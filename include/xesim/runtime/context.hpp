@@ -36,6 +36,9 @@ struct item_state {
   std::size_t group_linear_id;
   std::byte* slm;        ///< this work-group's SLM (null before slm_init, or in range launches)
   std::size_t slm_size;  ///< bytes made available by slm_init
+  /// Bytes the GPU would allocate for slm_size (its SLM steps, dev::slm_granted), backed here
+  /// too: accesses in [slm_size, slm_granted) are warnings and performed. 0: just slm_size.
+  std::size_t slm_granted;
   work_group* group;     ///< engine: this item's work-group (null in range launches)
   std::uint32_t barriers_passed;  ///< barrier() calls this work-item has returned from
   // Check layer (src/check) state, reset by the engine for every work-item it starts.

@@ -57,6 +57,10 @@ std::string_view default_device_id();
 /// The model selected by XESIM_DEVICE (read once), else the default. An unknown name is a
 /// sycl::exception-free hard error: it prints the valid ids and exits with status 2.
 const device_model& current_device();
+/// The SLM the GPU gives a work-group that asks for `asked` bytes: the hardware allocates it in
+/// steps (Xe-HPG, Xe-HPC, Xe-LPG: 1, 2, 4, ... KB; Xe2 also 24, 48, 96, 192, 384 KB), capped at
+/// the model's slm_per_group. 0 for 0.
+std::size_t slm_granted(const device_model& m, std::size_t asked);
 /// Whether large GRF mode is on: XESIM_GRF=large|normal when set (read once), else the
 /// compile-time default (a program built with -DXESIM_LARGE_GRF=1, see below).
 bool large_grf();
