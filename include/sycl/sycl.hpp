@@ -51,6 +51,8 @@ using ::xesim::bfloat16;  // the pre-2023 spelling
 
 namespace sycl = ::xesim::sycl;
 
+#include <sycl/image.hpp>  // DPC++'s sycl.hpp declares sycl::image: using one names it unsupported
+
 #ifndef SYCL_ESIMD_KERNEL
 /// Marks an ESIMD kernel lambda or operator(); no effect on the CPU.
 #define SYCL_ESIMD_KERNEL

@@ -278,7 +278,9 @@ XESIM_INLINE void scalar_store(AccessorT lacc, std::uint32_t offset, T val,
 
 // ------------------------------ get_surface_index
 /// Surface indices exist only in DPC++'s stateful mode (-fno-sycl-esimd-force-stateless-mem),
-/// which xesim does not model.
+/// which xesim does not model. The type is declared (DPC++'s common.hpp) so declarations that
+/// name it compile; getting one is the error.
+using SurfaceIndex = unsigned int;
 template <class AccessorT>
 void get_surface_index(AccessorT) {
   static_assert(sizeof(AccessorT) == 0,
