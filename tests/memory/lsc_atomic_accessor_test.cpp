@@ -312,6 +312,11 @@ TEST(LscAccessor, LocalAccessorFormsAgainstTheOracle) {
                 lc, simd<uint32_t, 1>(0), simd<uint32_t, 1>(g), simd_mask<1>(1));
             sycl::ext::intel::esimd::atomic_update<native::lsc::atomic_op::add, uint32_t, 1>(
                 lc, simd<uint32_t, 1>(0), simd<uint32_t, 1>(g), simd_mask<1>(1));
+            // The scalar-offset form: every lane at byte 0 (lanes 1.. masked off).
+            simd_mask<2> first = 0;
+            first[0] = 1;
+            sycl::ext::intel::esimd::atomic_update<native::lsc::atomic_op::add, uint32_t, 2>(
+                lc, 0u, simd<uint32_t, 2>(g), first);
             xe::lsc_fence<xe::lsc_memory_kind::shared_local>();
             sycl::ext::intel::esimd::barrier();
             simd<float, kN> res = xe::lsc_block_load<float, kN>(lf, l * kN * 4);
@@ -342,7 +347,7 @@ TEST(LscAccessor, LocalAccessorFormsAgainstTheOracle) {
   for (int grp = 0; grp < kItems / kGroup; ++grp) {
     uint32_t want = 0;
     for (int l = 0; l < kGroup; ++l) want += grp * kGroup + l;
-    ASSERT_EQ(sums[grp], 2 * want) << "group " << grp;  // lsc and native adds
+    ASSERT_EQ(sums[grp], 3 * want) << "group " << grp;  // lsc, native, native scalar-offset
   }
 }
 

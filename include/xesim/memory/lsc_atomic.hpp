@@ -372,6 +372,30 @@ XESIM_INLINE simd<T, N> atomic_update(AccessorTy acc, simd<Toffset, N> offset, s
                                       simd<T, N> src1, simd_mask<N> mask, XESIM_LOC) {
   return XESIM_ENS(acc, offset, src1, src0, mask, loc);
 }
+/// Accessor forms with one scalar offset for every lane (Intel's *_scalar_off tests).
+#define XESIM_NA_ACC_SCALAR(K)                                                             \
+  std::enable_if_t<detail::get_num_args<Op>() == K && !std::is_pointer_v<AccessorTy> &&    \
+                       std::is_integral_v<Toffset>,                                        \
+                   int> = 0
+template <native::lsc::atomic_op Op, class T, int N, class Toffset, class AccessorTy,
+          XESIM_NA_ACC_SCALAR(0)>
+XESIM_INLINE simd<T, N> atomic_update(AccessorTy acc, Toffset offset, simd_mask<N> mask,
+                                      XESIM_LOC) {
+  return XESIM_ENS(acc, simd<Toffset, N>(offset), mask, loc);
+}
+template <native::lsc::atomic_op Op, class T, int N, class Toffset, class AccessorTy,
+          XESIM_NA_ACC_SCALAR(1)>
+XESIM_INLINE simd<T, N> atomic_update(AccessorTy acc, Toffset offset, simd<T, N> src0,
+                                      simd_mask<N> mask, XESIM_LOC) {
+  return XESIM_ENS(acc, simd<Toffset, N>(offset), src0, mask, loc);
+}
+template <native::lsc::atomic_op Op, class T, int N, class Toffset, class AccessorTy,
+          XESIM_NA_ACC_SCALAR(2)>
+XESIM_INLINE simd<T, N> atomic_update(AccessorTy acc, Toffset offset, simd<T, N> src0,
+                                      simd<T, N> src1, simd_mask<N> mask, XESIM_LOC) {
+  return XESIM_ENS(acc, simd<Toffset, N>(offset), src1, src0, mask, loc);
+}
+#undef XESIM_NA_ACC_SCALAR
 #undef XESIM_NA
 #undef XESIM_NA_VIEW
 #undef XESIM_NA_ACC
