@@ -38,7 +38,10 @@ namespace esimd = ::xesim::esimd::experimental;
 #define ESIMD_NOINLINE __attribute__((noinline))
 #endif
 #ifndef ESIMD_PRIVATE
-#define ESIMD_PRIVATE
+/// A global each GPU thread has its own copy of (DPC++: private address space): one per host
+/// worker thread here, which is one per work-item as long as the work-items of a group do not
+/// meet at a barrier between writing and reading it (docs/compat.md).
+#define ESIMD_PRIVATE thread_local
 #endif
 #ifndef ESIMD_REGISTER
 #define ESIMD_REGISTER(n)
