@@ -200,3 +200,19 @@ TEST(LaunchForms, EsimdPrivateGlobalsArePerWorkItem) {
    }).wait();
   EXPECT_EQ(std::count(bad.begin(), bad.end(), 1), 0);
 }
+
+// `experimental` resolves when both sycl::ext::intel and its esimd namespace are used (Intel's
+// raw_send tests write `experimental::esimd::...` so): xesim's own experimental namespace must
+// not be a member of sycl::ext::intel::esimd, as DPC++'s is not.
+namespace experimental_lookup {
+using namespace sycl::ext::intel;
+using namespace sycl::ext::intel::esimd;
+inline int lsc_u8() { return static_cast<int>(experimental::esimd::lsc_data_size::u8); }
+inline simd<int, 8> shifted() { return experimental::esimd::shl<int>(simd<int, 8>(1), 3); }
+}  // namespace experimental_lookup
+
+TEST(LaunchForms, ExperimentalResolvesWithBothUsingDirectives) {
+  EXPECT_EQ(experimental_lookup::lsc_u8(),
+            static_cast<int>(sycl::ext::intel::experimental::esimd::lsc_data_size::u8));
+  EXPECT_EQ(experimental_lookup::shifted()[7], 8);
+}

@@ -225,7 +225,7 @@ TEST(Rounding, AllFunctionsOverResultTypesAndLengths) {
         const simd<RT, N> es_ = es::rnde<RT>(x, saturation_on);
         check_round_lanes<RT>("rnde sat", rnd::even, true, x.elems(), es_.elems(), N);
         if constexpr (std::is_same_v<RT, float>) {
-          const simd<float, N> fr = es::experimental::frc(x);
+          const simd<float, N> fr = es::xesim_experimental::frc(x);
           check_round_lanes<float>("frc", rnd::frc, false, x.elems(), fr.elems(), N);
         }
       },
@@ -248,11 +248,11 @@ TEST(Rounding, ScalarFormsAndTies) {
   EXPECT_EQ(es::rnde<int>(std::numeric_limits<float>::quiet_NaN()), 0);
   EXPECT_EQ(es::rndd<float>(16777215.0f), 16777215.0f);
   EXPECT_EQ(es::rndu<float>(0.3f, saturation_on), 1.0f);
-  EXPECT_EQ(es::experimental::frc(-1.25f), 0.75f);
-  EXPECT_EQ(es::experimental::frc(3.0f), 0.0f);
-  EXPECT_EQ(static_cast<float>(es::experimental::frc(half(2.75f))), 0.75f);
-  EXPECT_EQ(es::experimental::frc(7), 0);  // integers have no fraction
-  EXPECT_TRUE(std::isnan(es::experimental::frc(std::numeric_limits<float>::infinity())));
+  EXPECT_EQ(es::xesim_experimental::frc(-1.25f), 0.75f);
+  EXPECT_EQ(es::xesim_experimental::frc(3.0f), 0.0f);
+  EXPECT_EQ(static_cast<float>(es::xesim_experimental::frc(half(2.75f))), 0.75f);
+  EXPECT_EQ(es::xesim_experimental::frc(7), 0);  // integers have no fraction
+  EXPECT_TRUE(std::isnan(es::xesim_experimental::frc(std::numeric_limits<float>::infinity())));
   // The input is always simd<float, N>: a half vector converts when the arguments are explicit.
   EXPECT_EQ((es::rnde<int, 4>(simd<half, 4>(1.5f)))[2], 2);
   static_assert(std::is_same_v<decltype(es::floor<int>(simd<float, 5>())), simd<int, 5>>);

@@ -56,8 +56,8 @@ TEST(NamedBarrier, ProducerConsumerChainRunsItemsInOrder) {
       }
       for (int j = 0; j < vl; ++j) o[k * (vl / 2) + j] = k;
       if (k + 1 < threads) {  // release k+1
-        esimd::experimental::named_barrier_signal(k + 1, 0, 2, 2);
-        esimd::experimental::named_barrier_wait(k + 1);
+        esimd::xesim_experimental::named_barrier_signal(k + 1, 0, 2, 2);
+        esimd::xesim_experimental::named_barrier_wait(k + 1);
       }
     });
     q.wait_and_throw();
@@ -103,7 +103,7 @@ TEST(NamedBarrier, ProducerOnlyAndConsumerOnlyRolesOverRounds) {
 // fence lets the others read the phase's data before one of them overwrites it in the next
 // phase (Intel's named_barriers/loop test: on the GPU the items run side by side).
 [[gnu::noinline]] void chain_in_callee(int* o, int k, int threads) {
-  esimd::experimental::named_barrier_allocate<7>();  // ids 1..7 beyond init<1>'s id 0
+  esimd::xesim_experimental::named_barrier_allocate<7>();  // ids 1..7 beyond init<1>'s id 0
   if (k > 0) {
     esimd::named_barrier_signal(static_cast<uint8_t>(k), 0, 2, 2);
     esimd::named_barrier_wait(static_cast<uint8_t>(k));
@@ -275,7 +275,7 @@ TEST(NamedBarrier, MisuseThrows) {
 // split_barrier: signal, then work that needs no ordering, then wait; after the wait every
 // item's writes before its signal are visible. Run twice per kernel (phases reused).
 TEST(SplitBarrier, WaitSeesEveryWriteBeforeTheSignals) {
-  namespace exp = xesim::esimd::experimental;
+  namespace exp = xesim::esimd::xesim_experimental;
   std::srand(42);
   for (int n : {1, 3, 8, 32}) {
     std::vector<int> in(n * 2);
@@ -310,7 +310,7 @@ TEST(SplitBarrier, WaitSeesEveryWriteBeforeTheSignals) {
 }
 
 TEST(SplitBarrier, ItemThatNeverSignalsIsReported) {
-  namespace exp = xesim::esimd::experimental;
+  namespace exp = xesim::esimd::xesim_experimental;
   sycl::queue q;
   q.parallel_for(sycl::nd_range<1>(4, 4), [=](sycl::nd_item<1> it) {
     if (it.get_local_id(0) == 2) return;  // never signals

@@ -282,10 +282,11 @@ XESIM_INLINE void scalar_store(AccessorT lacc, std::uint32_t offset, T val,
 /// name it compile; getting one is the error.
 using SurfaceIndex = unsigned int;
 template <class AccessorT>
-void get_surface_index(AccessorT) {
+SurfaceIndex get_surface_index(AccessorT) {
   static_assert(sizeof(AccessorT) == 0,
                 "get_surface_index: surface indices (stateful accessor mode, "
                 "-fno-sycl-esimd-force-stateless-mem) are not supported by xesim");
+  return 0;
 }
 
 }  // namespace xesim::esimd

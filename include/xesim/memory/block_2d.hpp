@@ -118,7 +118,7 @@ XESIM_INLINE void store_2d(T* Ptr, unsigned SurfaceWidth, unsigned SurfaceHeight
       "store_2d", Ptr, SurfaceWidth, SurfaceHeight, SurfacePitch, X, Y, Vals, loc);
 }
 
-namespace experimental {
+namespace xesim_experimental {
 /// DPC++'s experimental::esimd::detail (__ESIMD_EDNS) names the size helper too.
 namespace detail {
 using ::xesim::esimd::detail::get_lsc_block_2d_data_size;
@@ -266,7 +266,7 @@ XESIM_INLINE void lsc_store_2d(config_2d_mem_access<T, BlockWidth, BlockHeight, 
       image, loc);
 }
 
-}  // namespace experimental
+}  // namespace xesim_experimental
 
 #undef XESIM_2D_PROPS_OK
 #undef XESIM_2D_LOC

@@ -95,7 +95,7 @@ constexpr int get_num_args() {
 }
 }  // namespace detail
 
-namespace experimental {
+namespace xesim_experimental {
 using ::xesim::esimd::atomic_op;
 
 namespace detail {
@@ -297,7 +297,7 @@ XESIM_INLINE void lsc_fence(simd_mask<N> pred = 1) {
 #undef XESIM_LA_IMPL
 #undef XESIM_LOC
 
-}  // namespace experimental
+}  // namespace xesim_experimental
 
 // ------------------------------ atomic_update<native::lsc::atomic_op>
 /// The current spelling of lsc_atomic_update with default data size and cache hints:
@@ -309,7 +309,7 @@ XESIM_INLINE void lsc_fence(simd_mask<N> pred = 1) {
   std::enable_if_t<detail::get_num_args<Op>() == K && detail::is_simd_view_v<OffsetViewT>, int> = 0
 #define XESIM_NA_ACC(K) \
   std::enable_if_t<detail::get_num_args<Op>() == K && !std::is_pointer_v<AccessorTy>, int> = 0
-#define XESIM_ENS experimental::lsc_atomic_update<detail::to_atomic_op<Op>(), T, N>
+#define XESIM_ENS xesim_experimental::lsc_atomic_update<detail::to_atomic_op<Op>(), T, N>
 #define XESIM_LOC std::source_location loc = std::source_location::current()
 template <native::lsc::atomic_op Op, class T, int N, class Toffset, XESIM_NA(0)>
 XESIM_INLINE simd<T, N> atomic_update(T* p, simd<Toffset, N> offset, simd_mask<N> mask, XESIM_LOC) {

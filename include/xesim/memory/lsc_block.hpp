@@ -11,7 +11,7 @@
 #include "xesim/memory/lsc_detail.hpp"
 #include "xesim/memory/slm.hpp"
 
-namespace xesim::esimd::experimental {
+namespace xesim::esimd::xesim_experimental {
 namespace detail {
 namespace xd = ::xesim::esimd::detail;
 
@@ -191,4 +191,4 @@ XESIM_INLINE void lsc_block_store(AccessorTy acc, uint32_t offset, simd<T, NElts
 #undef XESIM_LB_OK
 #undef XESIM_LOC
 
-}  // namespace xesim::esimd::experimental
+}  // namespace xesim::esimd::xesim_experimental

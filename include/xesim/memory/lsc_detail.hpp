@@ -28,7 +28,7 @@ inline constexpr dqword_element_aligned_tag dqword_element_aligned = {};
 template <>
 struct is_simd_flag_type<detail::dqword_element_aligned_tag> : std::true_type {};
 
-namespace experimental {
+namespace xesim_experimental {
 
 // ------------------------------ lsc_scope / lsc_fence_op / lsc_memory_kind
 /// Who must observe the writes before an lsc_fence completes (DPC++'s numbering).
@@ -198,5 +198,5 @@ template <class V>
 inline constexpr bool lsc_view_v = ::xesim::esimd::detail::is_simd_view_v<V>;
 
 }  // namespace detail
-}  // namespace experimental
+}  // namespace xesim_experimental
 }  // namespace xesim::esimd

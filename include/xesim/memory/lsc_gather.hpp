@@ -14,7 +14,7 @@
 #include "xesim/memory/prefetch.hpp"
 #include "xesim/memory/slm_gather.hpp"
 
-namespace xesim::esimd::experimental {
+namespace xesim::esimd::xesim_experimental {
 namespace detail {
 namespace xd = ::xesim::esimd::detail;
 
@@ -281,4 +281,4 @@ XESIM_INLINE void lsc_prefetch(AccessorTy acc, uint64_t offset) {
 #undef XESIM_LOC
 #undef XESIM_XD
 
-}  // namespace xesim::esimd::experimental
+}  // namespace xesim::esimd::xesim_experimental

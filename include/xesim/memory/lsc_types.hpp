@@ -19,7 +19,7 @@ enum class lsc_data_size : std::uint8_t {
   u16u32h = 7,  ///< load 16 bits into the high half of 32; store the high 16
 };
 }  // namespace detail
-namespace experimental {
+namespace xesim_experimental {
 using detail::lsc_data_size;
-}  // namespace experimental
+}  // namespace xesim_experimental
 }  // namespace xesim::esimd

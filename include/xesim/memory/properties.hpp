@@ -221,9 +221,9 @@ constexpr void check_cache_hints() {
 
 }  // namespace detail
 
-namespace experimental {
+namespace xesim_experimental {
 /// DPC++ keeps the old experimental spelling: experimental::esimd::cache_hint.
 using ::xesim::esimd::cache_hint;
-}  // namespace experimental
+}  // namespace xesim_experimental
 
 }  // namespace xesim::esimd

@@ -131,7 +131,7 @@ inline uint64_t rdtsc() {
   return t;
 }
 
-namespace experimental {
+namespace xesim_experimental {
 // ------------------------------ wait
 /// Keeps the computation of `value` where it is (DPC++: a scoreboard dependency so the compiler
 /// neither moves code across this point nor drops the value). On the CPU: a compiler barrier
@@ -190,6 +190,6 @@ XESIM_INLINE void named_barrier_allocate() {
 using ::xesim::esimd::named_barrier_init;
 using ::xesim::esimd::named_barrier_signal;
 using ::xesim::esimd::named_barrier_wait;
-}  // namespace experimental
+}  // namespace xesim_experimental
 
 }  // namespace xesim::esimd

@@ -27,36 +27,51 @@ void media_block_store(AccessorTy, unsigned, unsigned, simd<T, m * N>) {
                 "block_store or the 2D block stores on USM memory");
 }
 
+namespace detail {
+/// What a not-emulated call returns: converts to whatever the program stores it in, so the
+/// static_assert naming the API is the only error (not "void value not ignored").
+struct not_emulated_result {
+  template <class T>
+  operator T() const {
+    return T{};
+  }
+};
+}  // namespace detail
+
 // ------------------------------ raw_send / raw_sends
 /// Hand-encoded send messages address the GPU's message gateway directly: not emulated.
 template <class... Args>
-void raw_send(Args&&...) {
+detail::not_emulated_result raw_send(Args&&...) {
   static_assert(detail::not_emulated_v<Args...>,
                 "raw_send: hand-encoded send messages are not emulated by xesim; use the ESIMD "
                 "memory functions");
+  return {};
 }
 template <auto P0, auto... P, class... Args>
-void raw_send(Args&&...) {
+detail::not_emulated_result raw_send(Args&&...) {
   static_assert(detail::not_emulated_v<Args...>,
                 "raw_send: hand-encoded send messages are not emulated by xesim; use the ESIMD "
                 "memory functions");
+  return {};
 }
 template <class... Args>
-void raw_sends(Args&&...) {
+detail::not_emulated_result raw_sends(Args&&...) {
   static_assert(detail::not_emulated_v<Args...>,
                 "raw_sends: hand-encoded send messages are not emulated by xesim; use the ESIMD "
                 "memory functions");
+  return {};
 }
 template <auto P0, auto... P, class... Args>
-void raw_sends(Args&&...) {
+detail::not_emulated_result raw_sends(Args&&...) {
   static_assert(detail::not_emulated_v<Args...>,
                 "raw_sends: hand-encoded send messages are not emulated by xesim; use the ESIMD "
                 "memory functions");
+  return {};
 }
 
-namespace experimental {
+namespace xesim_experimental {
 using ::xesim::esimd::raw_send;
 using ::xesim::esimd::raw_sends;
-}  // namespace experimental
+}  // namespace xesim_experimental
 
 }  // namespace xesim::esimd

@@ -270,7 +270,7 @@ XESIM_DEF_ROTATE(rol, true)
 XESIM_DEF_ROTATE(ror, false)
 #undef XESIM_DEF_ROTATE
 
-namespace experimental {
+namespace xesim_experimental {
 using ::xesim::esimd::asr;
 using ::xesim::esimd::lsr;
 using ::xesim::esimd::rol;
@@ -479,5 +479,5 @@ template <class RT, class T0, class T1>
   return static_cast<RT>((simd<T0, 1>(src0) / src1).elems()[0]);
 }
 
-}  // namespace experimental
+}  // namespace xesim_experimental
 }  // namespace xesim::esimd

@@ -51,7 +51,7 @@ inline ::xesim::half srnd_lane(float x, uint16_t rnd) {
 
 }  // namespace detail::ops
 
-namespace experimental {
+namespace xesim_experimental {
 
 // ------------------------------ dp4 (current form)
 /// Dot product of each group of 4 lanes of v1 and v2, written to all 4 lanes of the group;
@@ -291,5 +291,5 @@ XESIM_GEN9_DEPRECATED XESIM_INLINE std::enable_if_t<XESIM_GEN9_FLOATS(T, U), sim
 #undef XESIM_GEN9_DEPRECATED
 #undef XESIM_GEN9_FLOATS
 
-}  // namespace experimental
+}  // namespace xesim_experimental
 }  // namespace xesim::esimd

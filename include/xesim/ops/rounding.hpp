@@ -131,7 +131,7 @@ XESIM_INLINE RT trunc(float src0, Sat = {}) {
       .elems()[0];
 }
 
-namespace experimental {
+namespace xesim_experimental {
 
 // ------------------------------ frc (experimental)
 /// Fraction x - floor(x) per element, computed in float and converted back to T: in [0, 1)
@@ -147,5 +147,5 @@ XESIM_INLINE T frc(T src0) {
   return frc<T, 1>(simd<T, 1>(src0)).elems()[0];
 }
 
-}  // namespace experimental
+}  // namespace xesim_experimental
 }  // namespace xesim::esimd

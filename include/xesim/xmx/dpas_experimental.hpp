@@ -9,7 +9,7 @@
 #include "xesim/simd/simd.hpp"
 #include "xesim/xmx/dpas_core.hpp"
 
-namespace xesim::esimd::experimental {
+namespace xesim::esimd::xesim_experimental {
 
 /// The experimental precision names (upper case, as older programs spell them).
 enum class argument_type { U1 = 0, S1, U2, S2, U4, S4, U8, S8, BF16, FP16, TF32 = 11 };
@@ -88,4 +88,4 @@ simd<T, N> dpasw(simd<T, N>, simd<T1, N1>, simd<T2, N2>, Sat = {}) {
                 "two threads of an EU pair): use dpas with the whole A");
   return {};
 }
-}  // namespace xesim::esimd::experimental
+}  // namespace xesim::esimd::xesim_experimental

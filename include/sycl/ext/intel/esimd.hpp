@@ -9,20 +9,20 @@
 #include "xesim/xmx/dpas.hpp"  // DPC++'s esimd.hpp includes xmx/dpas.hpp too
 #endif
 
-namespace xesim::esimd::experimental {
+namespace xesim::esimd::xesim_experimental {
 using ::xesim::tfloat32;
-}  // namespace xesim::esimd::experimental
+}  // namespace xesim::esimd::xesim_experimental
 /// __ESIMD_XMX_NS (sycl::ext::intel::esimd::xmx) names a namespace even before dpas is included.
 namespace xesim::esimd::xmx {}
 /// __ESIMD_DNS and __ESIMD_EDNS (sycl::ext::intel::[experimental::]esimd::detail) always name a
 /// namespace: Intel's tests open them with `using namespace`.
 namespace xesim::esimd::detail {}
-namespace xesim::esimd::experimental::detail {}
+namespace xesim::esimd::xesim_experimental::detail {}
 
 namespace xesim::sycl::ext::intel {
 namespace esimd = ::xesim::esimd;
 namespace experimental {
-namespace esimd = ::xesim::esimd::experimental;
+namespace esimd = ::xesim::esimd::xesim_experimental;
 }  // namespace experimental
 }  // namespace xesim::sycl::ext::intel
 
