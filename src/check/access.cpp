@@ -149,6 +149,14 @@ void report_oob(const mem_access& a, std::uint32_t lane, std::uintptr_t addr, st
                 check::site_of(loc), what, details, fix);
 }
 
+/// Whether [addr, addr + bytes) is the running work-item's private memory: its own stack, between
+/// the current stack pointer and the invoker's frame above the kernel body (a local array, an
+/// alloca: DPC++ places them in the thread's private memory and its memory ops accept them).
+bool private_memory(const rt::item_state* it, std::uintptr_t addr, std::uint64_t bytes) {
+  return it && addr >= rt::stack_pointer() && addr <= it->stack_top &&
+         bytes <= it->stack_top - addr;
+}
+
 bool check_global(const mem_access& a, simd_mask_elem_type* ok, const rt::item_state* it,
                   const std::source_location& loc) {
   const auto base = reinterpret_cast<std::uintptr_t>(a.base);
@@ -160,6 +168,7 @@ bool check_global(const mem_access& a, simd_mask_elem_type* ok, const rt::item_s
     if (loc.line() == 0) return true;  // not a USM call (accessor forms): bounds unknown here
     const rt::allocation* al = nullptr;
     if (global_range_ok(addr, bytes, al)) return true;
+    if (!al && private_memory(it, addr, bytes)) return true;
     report_oob(a, 0, addr, bytes, al, it, loc);
     if (al && al->alive.load(std::memory_order_relaxed)) {  // starts inside: the prefix is done
       const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(al->base) + al->size;
@@ -175,6 +184,7 @@ bool check_global(const mem_access& a, simd_mask_elem_type* ok, const rt::item_s
     const std::uintptr_t addr = base + a.lane_offsets[i];
     const rt::allocation* al = nullptr;
     if (global_range_ok(addr, bytes, al)) continue;
+    if (!al && private_memory(it, addr, bytes)) continue;
     if (all_ok) report_oob(a, i, addr, bytes, al, it, loc);  // the first bad lane is named
     ok[i] = 0;
     all_ok = false;

@@ -171,6 +171,38 @@ CHILD_TEST(HostPointer) {
   sycl::free(out, q);
 }
 
+// A work-item's own stack is its private memory: block and lane ops on a local array (an
+// alloca or a plain array) are performed, not reported. The host's stack is not.
+CHILD_TEST(PrivateArray) {
+  sycl::queue q;
+  int* out = sycl::malloc_shared<int>(32, q);
+  q.parallel_for<class Private>(sycl::range<1>(2), [=](sycl::id<1> id) SYCL_ESIMD_KERNEL {
+     const int g = static_cast<int>(id[0]);
+     int* priv = static_cast<int*>(__builtin_alloca_with_align(16 * sizeof(int), 512));
+     esimd::block_store<int, 16>(priv, simd<int, 16>(g * 100, 1));
+     const simd<uint32_t, 8> odd(sizeof(int), 2 * sizeof(int));  // lanes 1, 3, ..., 15
+     esimd::scatter<int, 8>(priv, odd, esimd::gather<int, 8>(priv, odd) + 1000);
+     alignas(64) int local[16];
+     esimd::block_store<int, 16>(local, esimd::block_load<int, 16>(priv));
+     esimd::block_store<int, 16>(out + 16 * g, esimd::block_load<int, 16>(local));
+   }).wait();
+  int good = 0;
+  for (int g = 0; g < 2; ++g)
+    for (int i = 0; i < 16; ++i) good += out[16 * g + i] == g * 100 + i + (i % 2 ? 1000 : 0);
+  std::printf("private good=%d\n", good);
+  sycl::free(out, q);
+}
+CHILD_TEST(HostStackPointer) {
+  sycl::queue q;
+  alignas(64) float host[16] = {};
+  float* out = sycl::malloc_shared<float>(16, q);
+  const float* h = host;
+  q.parallel_for<class HostStack>(sycl::range<1>(1), [=](sycl::id<1>) SYCL_ESIMD_KERNEL {
+     esimd::block_store<float, 16>(out, esimd::block_load<float, 16>(h));  // FIRE: host stack
+   }).wait();
+  sycl::free(out, q);
+}
+
 CHILD_TEST(BlockPrefixInBounds) {  // the part inside the allocation is still read and written
   sycl::queue q;
   int* p = sycl::malloc_shared<int>(20, q);
@@ -269,6 +301,19 @@ TEST(OutOfBounds, FiresOnAWrappedGatherLaneAndZeroesIt) {
   EXPECT_NE(r.output.find("WrapGather"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find(line_of("memory_rules_test.cpp", "FIRE: wrapped")), std::string::npos);
   EXPECT_NE(r.output.find("lane0=0 lane1=5"), std::string::npos) << r.output;  // skipped: 0
+}
+TEST(OutOfBounds, SilentOnAWorkItemsPrivateArrays) {
+  const auto r = run_child("PrivateArray", "XESIM_CHECK=full");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_FALSE(check_test::has_diagnostic(r.output)) << r.output;
+  EXPECT_NE(r.output.find("private good=32"), std::string::npos) << r.output;
+}
+TEST(OutOfBounds, FiresOnTheHostsStack) {
+  const auto r = run_child("HostStackPointer", "");
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("outside every live USM allocation"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(line_of("memory_rules_test.cpp", "FIRE: host stack")),
+            std::string::npos);
 }
 TEST(OutOfBounds, FiresOnFreedMemoryAndHostPointers) {
   auto r = run_child("UseAfterFree", "");
