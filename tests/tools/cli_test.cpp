@@ -125,6 +125,16 @@ TEST_F(XesimCxx, IcpxFlagsAreAcceptedAndDoubleGrfSelectsLargeGrf) {
   EXPECT_NE(r.output.find("'-fsycl-targets=spir64_gen' ignored"), std::string::npos);
   EXPECT_NE(r.output.find("-DXESIM_LARGE_GRF=1"), std::string::npos);
   EXPECT_EQ(run_command(path("t")).output, "device=arc-b580 large_grf=1\n");
+  // The other DPC++ flags of Intel's RUN lines are dropped, each named.
+  r = run_command(xesim("c++ -fsycl -fsycl-device-code-split=per_kernel "
+                        "-fno-sycl-esimd-force-stateless-mem -ffp-model=precise "
+                        "-Xclang -fsycl-allow-func-ptr t.cpp -o t2"));
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("'-fsycl-device-code-split=per_kernel' ignored"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("'-fno-sycl-esimd-force-stateless-mem' ignored"), std::string::npos);
+  EXPECT_NE(r.output.find("'-ffp-model=precise' ignored"), std::string::npos);
+  EXPECT_NE(r.output.find("'-Xclang -fsycl-allow-func-ptr' ignored"), std::string::npos);
   // XESIM_GRF set at run time overrides the compiled default.
   EXPECT_EQ(run_command("XESIM_GRF=normal " + path("t")).output, "device=arc-b580 large_grf=0\n");
 }

@@ -72,8 +72,17 @@ compile_plan plan_compile(const std::vector<std::string>& user_args, const toolc
                            "XESIM_DEVICE picks");
       continue;
     }
-    if (a == "-fsycl" || starts_with(a, "-fsycl-targets=")) {
+    // Every other DPC++ device-compilation flag (-fsycl-device-code-split=, -fsycl-esimd-force-
+    // stateless-mem, -fno-sycl-..., clang's floating-point model): g++ does not know them and
+    // they change nothing a CPU run can see.
+    if (starts_with(a, "-fsycl") || starts_with(a, "-fno-sycl") || starts_with(a, "-ffp-model=") ||
+        starts_with(a, "-fp-model=") || starts_with(a, "-fintelfpga")) {
       plan.notes.push_back("xesim: note: '" + a + "' ignored (xesim builds SYCL as plain C++)");
+      continue;
+    }
+    if (a == "-Xclang" || a == "-fp-model") {  // an option to clang itself: it and its value
+      const std::string value = has_next ? user_args[++i] : std::string();
+      plan.notes.push_back("xesim: note: '" + a + " " + value + "' ignored (not clang)");
       continue;
     }
     if (a == "-doubleGRF") {  // the backend option given straight to the driver
