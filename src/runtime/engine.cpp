@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -93,6 +94,7 @@ void run_range_items(launch_run& run, std::size_t begin, std::size_t end) {
     st.slm = nullptr;  // each item of a range launch is a group of one: fresh SLM (slm_init)
     st.slm_size = 0;
     st.slm_granted = 0;
+    st.cas_fails = 0;
     try {
       run.kernel.invoke(run.kernel.object, st);
     } catch (...) {
@@ -329,6 +331,72 @@ void split_barrier_signal() {
   item_state& it = named_barrier_item("split_barrier");
   it.group->split_barrier_signal(it);
 }
+// ------------------------------ kernel-hang bound (cas_progress)
+namespace {
+std::uint64_t steady_ns() {
+  return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                        std::chrono::steady_clock::now().time_since_epoch())
+                                        .count());
+}
+/// XESIM_HANG_SECONDS: how long a streak of failed compare-exchanges may last (default 30 s;
+/// a positive number, fractions allowed; anything else keeps the default).
+double hang_seconds() {
+  static const double s = [] {
+    if (const char* env = std::getenv("XESIM_HANG_SECONDS")) {
+      char* end = nullptr;
+      const double v = std::strtod(env, &end);
+      if (end != env && *end == '\0' && v > 0) return v;
+    }
+    return 30.0;
+  }();
+  return s;
+}
+std::string seconds_text(double secs) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", secs);
+  return buf;
+}
+std::string ids_of(const item_state& it) {
+  std::string s = "work-item ";
+  const auto three = [&s](const std::size_t* v) {
+    s.append(1, '(').append(std::to_string(v[0])).append(1, ',').append(std::to_string(v[1]));
+    s.append(1, ',').append(std::to_string(v[2])).append(1, ')');
+  };
+  three(it.global_id);
+  if (it.group) {
+    s += " (local ";
+    three(it.local_id);
+    s += " of work-group ";
+    three(it.group_id);
+    s += ")";
+  }
+  return s;
+}
+}  // namespace
+
+void check_cas_hang(item_state& it) {
+  const std::uint64_t now = steady_ns();
+  if (it.cas_fails == kCasFailsPerClock) {  // the streak's first reading
+    it.cas_fail_since_ns = now;
+    return;
+  }
+  const double secs = static_cast<double>(now - it.cas_fail_since_ns) * 1e-9;
+  if (secs < hang_seconds()) return;
+  std::string what = std::string("kernel-hang: in kernel '") + it.launch->kernel_name + "', " + ids_of(it) +
+                     ", a compare-exchange found another value than the expected one " +
+                     std::to_string(it.cas_fails) + " times in a row over " +
+                     seconds_text(secs) + " s: the value the loop waits for never appears (a livelock; xesim stops "
+                     "the launch instead of hanging, bound XESIM_HANG_SECONDS)";
+  if (it.last_op_loc.line() != 0)
+    what += "; its last checked memory op is at " + std::string(it.last_op_loc.file_name()) + ":" +
+            std::to_string(it.last_op_loc.line());
+  what +=
+      ". Check the operands: atomic_update<atomic_op::cmpxchg> and slm_atomic_update take src0 = "
+      "new value, src1 = expected; the experimental lsc_*atomic_update forms take the expected "
+      "value first. And check that the work-item meant to write the value is not itself waiting";
+  throw sycl::exception(sycl::make_error_code(sycl::errc::runtime), what);
+}
+
 void yield_item(item_state& it) {
   if (it.group) it.group->yield(it);
 }

@@ -86,6 +86,7 @@ std::exception_ptr work_group::run(const launch_info& launch, kernel_ref kernel,
     it.slm_init_loc = {};
     it.slm_inits = 0;
     it.atomic_polls = 0;
+    it.cas_fails = 0;
     slots_[i].state = phase::not_started;
     slots_[i].nbar = -1;
   }

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "check/check_util.hpp"
 #include "xesim/esimd.hpp"
 #include "xesim/sycl/sycl.hpp"
 
@@ -94,6 +95,56 @@ TEST(SpinWait, UsmRelayRunsInReverseOrder) {
   q.wait_and_throw();
   for (int i = 0; i < kItems; ++i) EXPECT_EQ(order[i], kItems - 1 - i) << "item " << i;
   sycl::free(flag, q);
+}
+
+// A compare-exchange loop whose expected value never appears (the operands swapped: it waits
+// for 1 where the word holds 0, and would store 0): on the GPU it spins forever. Here the launch
+// stops with a kernel-hang error after XESIM_HANG_SECONDS, naming the kernel and the item.
+CHILD_TEST(SlmLivelock) {
+  sycl::queue q;
+  try {
+    q.parallel_for<class Livelock>(sycl::nd_range<1>(4, 4), [=](sycl::nd_item<1>) {
+      slm_init<64>();
+      slm_scalar_store<int>(0, 0);
+      barrier();
+      while (slm_atomic_update<atomic_op::cmpxchg, int, 1>(simd<uint32_t, 1>(0), simd<int, 1>(0),
+                                                           simd<int, 1>(1))[0] != 1) {
+      }
+    });
+    q.wait_and_throw();
+    std::printf("no error\n");
+  } catch (const sycl::exception& e) {
+    std::printf("caught: %s\n", e.what());
+  }
+}
+// The same in a range launch (each item a group of one) on USM.
+CHILD_TEST(UsmLivelock) {
+  sycl::queue q;
+  int* word = sycl::malloc_shared<int>(1, q);
+  *word = 7;
+  try {
+    q.parallel_for<class UsmLivelock>(sycl::range<1>(2), [=](sycl::id<1>) {
+      while (atomic_update<atomic_op::cmpxchg, int, 1>(word, simd<uint32_t, 1>(0), simd<int, 1>(8),
+                                                       simd<int, 1>(6))[0] != 6) {
+      }
+    });
+    q.wait_and_throw();
+    std::printf("no error\n");
+  } catch (const sycl::exception& e) {
+    std::printf("caught: %s\n", e.what());
+  }
+  sycl::free(word, q);
+}
+
+TEST(SpinWait, ALivelockedCompareExchangeStopsTheLaunchNamingIt) {
+  for (const char* name : {"SlmLivelock", "UsmLivelock"}) {
+    const auto r = check_test::run_child(name, "XESIM_HANG_SECONDS=0.2");
+    EXPECT_EQ(r.status, 0) << r.output;
+    EXPECT_NE(r.output.find("caught: kernel-hang: in kernel '"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("Livelock"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("times in a row"), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("no error"), std::string::npos) << r.output;
+  }
 }
 
 }  // namespace

@@ -226,10 +226,13 @@ XESIM_INLINE T unshared_lane(void* addr, T s0, T s1) {
 template <atomic_op Op, class T, int N>
 XESIM_INLINE void after_atomic(const simd<T, N>& old, const simd<T, N>* src1,
                                const simd_mask_elem_type* m) {
-  bool stalled = false;
-  if constexpr (Op == atomic_op::cmpxchg || Op == atomic_op::fcmpxchg)
+  if constexpr (Op == atomic_op::cmpxchg || Op == atomic_op::fcmpxchg) {
+    bool stalled = false;
     for (int i = 0; i < N; ++i) stalled |= m[i] && !(old.elems()[i] == src1->elems()[i]);
-  rt::atomic_progress(stalled);
+    rt::cas_progress(stalled);
+  } else {
+    rt::atomic_progress(false);
+  }
 }
 
 // ------------------------------ atomic_update_core

@@ -56,6 +56,10 @@ struct item_state {
   /// Atomic operations since this item last gave the thread to another of its group
   /// (atomic_progress).
   std::uint32_t atomic_polls;
+  /// Compare-exchanges in a row in which a lane found another value than the expected one, and
+  /// when the streak's first clock reading was taken (cas_progress, the kernel-hang bound).
+  std::uint32_t cas_fails;
+  std::uint64_t cas_fail_since_ns;
   // Simd lifetimes (builds with XESIM_SIMD_LIVE) and profiling counters (xesim/profile).
   std::int64_t live_bytes;       ///< simd bytes alive now in this work-item
   std::int64_t peak_live_bytes;  ///< the most simd bytes alive at once (grf-overflow, profile)
@@ -159,6 +163,25 @@ inline void atomic_progress(bool stalled) {
     return;
   it->atomic_polls = 0;
   yield_item(*it);
+}
+
+/// Compare-exchanges failed in a row between two readings of the clock (cas_progress).
+inline constexpr std::uint32_t kCasFailsPerClock = 4096;
+/// Out of line, every kCasFailsPerClock failures: throws sycl::exception (errc::runtime) naming
+/// the work-item once its compare-exchanges have failed for XESIM_HANG_SECONDS (default 30) in
+/// a row: the value the loop waits for never appears (a livelock), so the launch stops with
+/// an error instead of hanging.
+void check_cas_hang(item_state& it);
+/// atomic_progress for a compare-exchange (`failed`: a lane found another value than the
+/// expected one), with the kernel-hang bound on a streak of failures.
+inline void cas_progress(bool failed) {
+  item_state* it = detail::tls_current_item;
+  if (it == nullptr) return;  // host code
+  if (!failed)
+    it->cas_fails = 0;
+  else if ((++it->cas_fails & (kCasFailsPerClock - 1)) == 0) [[unlikely]]
+    check_cas_hang(*it);
+  atomic_progress(failed);
 }
 
 }  // namespace xesim::rt
