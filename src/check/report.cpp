@@ -70,7 +70,9 @@ void report(severity sev, const char* rule, const std::string& site, const std::
   report_state& st = state();
   (sev == severity::error ? st.errors : st.warnings).fetch_add(1, std::memory_order_relaxed);
   std::lock_guard lock(st.mutex);
-  site_entry& e = st.sites[std::string(rule) + '\0' + site];
+  // One entry per rule, site and severity: a site whose first report was a warning still
+  // prints its first error (an SLM access past slm_init, then past the allocation step).
+  site_entry& e = st.sites[std::string(rule) + '\0' + site + (sev == severity::error ? "E" : "W")];
   if (e.count++ > 0) return;
   e.rule = rule;
   e.where = site;

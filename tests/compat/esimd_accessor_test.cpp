@@ -360,3 +360,78 @@ TEST(EsimdAccessor, LocalAccessorBlockGatherAtomicAndCopy) {
     }
   }
 }
+
+// ------------------------------ copy_from / copy_to with properties (DPC++'s current forms)
+// USM: copy_from(ptr, props), copy_to(ptr[, props]), copy_to<ChunkSize>(ptr[, props]),
+// simd(ptr, props); accessors: copy_to<AccessorT, ChunkSize>(acc, off[, props]) and
+// copy_from<AccessorT, ChunkSize>(lacc, off[, props]). Odd lengths at element-aligned offsets.
+TEST(EsimdAccessor, CopyToCopyFromPropertyForms) {
+  std::srand(42);
+  constexpr int N = 3;  // 3 x int8: offsets N * i are element-aligned only
+  constexpr int kTotal = kItems * N;
+  queue q = make_queue();
+  std::int8_t* in = malloc_shared<std::int8_t>(kTotal, q);
+  std::int8_t* out = malloc_shared<std::int8_t>(4 * kTotal, q);
+  for (int i = 0; i < kTotal; ++i) in[i] = static_cast<std::int8_t>(std::rand() % 200 - 100);
+  std::fill(out, out + 4 * kTotal, std::int8_t(0));
+  std::vector<std::int8_t> acc_out(kTotal, 0), lacc_out(kTotal, 0);
+  {
+    buffer<std::int8_t, 1> bacc(acc_out.data(), range<1>(kTotal));
+    buffer<std::int8_t, 1> blacc(lacc_out.data(), range<1>(kTotal));
+    q.submit([&](handler& cgh) {
+      accessor a(bacc, cgh, read_write);
+      accessor la(blacc, cgh, write_only);
+      local_accessor<std::int8_t, 1> slm(kGroup * N, cgh);
+      cgh.parallel_for(nd_range<1>(kItems, kGroup), [=](nd_item<1> it) SYCL_ESIMD_KERNEL {
+        const std::uint32_t gid = static_cast<std::uint32_t>(it.get_global_id(0));
+        const std::uint32_t lid = static_cast<std::uint32_t>(it.get_local_id(0));
+        constexpr auto kProps = properties{alignment<1>, cache_hint_L1<cache_hint::cached>};
+        simd<std::int8_t, N> v;
+        v.copy_from(in + gid * N, properties{alignment<1>});
+        v.copy_to(out + gid * N);
+        simd<std::int8_t, N> w(in + gid * N, kProps);
+        simd<std::int8_t, N>(w + 1).template copy_to<2>(out + kTotal + gid * N, kProps);
+        simd<std::int8_t, N>(w + 2).template copy_to<16>(out + 2 * kTotal + gid * N);
+        simd<std::int8_t, N> x;
+        x.template copy_from<2>(in + gid * N);
+        x.copy_to(out + 3 * kTotal + gid * N, properties{alignment<1>});
+        simd<std::int8_t, N>(v * 2).template copy_to<decltype(a), 2>(a, gid * N,
+                                                                     properties{alignment<1>});
+        v.copy_to(slm, lid * N);
+        barrier();
+        simd<std::int8_t, N> s;
+        s.template copy_from<decltype(slm), 2>(slm, ((lid + 1) % kGroup) * N,
+                                               properties{alignment<1>});
+        s.template copy_to<decltype(la), 16>(la, gid * N);
+      });
+    });
+    q.wait_and_throw();
+  }
+  int bad = 0;
+  for (int i = 0; i < kTotal; ++i) {
+    const int item = i / N, group0 = item / kGroup * kGroup;
+    const int next = group0 + (item - group0 + 1) % kGroup;
+    bad += out[i] != in[i];
+    bad += out[kTotal + i] != static_cast<std::int8_t>(in[i] + 1);
+    bad += out[2 * kTotal + i] != static_cast<std::int8_t>(in[i] + 2);
+    bad += out[3 * kTotal + i] != in[i];
+    bad += acc_out[i] != static_cast<std::int8_t>(in[i] * 2);
+    bad += lacc_out[i] != in[next * N + i % N];
+  }
+  EXPECT_EQ(bad, 0);
+  free(in, q);
+  free(out, q);
+}
+
+// sycl::ext::intel::esimd::info::device::has_2d_block_io_support follows the model; with both
+// using-directives an unqualified info::device::name still names one namespace.
+TEST(EsimdAccessor, Has2dBlockIoSupportDescriptor) {
+  queue q = make_queue();
+  const bool has =
+      q.get_device().get_info<ext::intel::esimd::info::device::has_2d_block_io_support>();
+  const auto arch =
+      q.get_device().get_info<ext::oneapi::experimental::info::device::architecture>();
+  const bool dg2 = arch == ext::oneapi::experimental::architecture::intel_gpu_dg2_g10;
+  EXPECT_EQ(has, !dg2 && arch != ext::oneapi::experimental::architecture::intel_gpu_mtl_h);
+  EXPECT_FALSE(q.get_device().get_info<info::device::name>().empty());
+}

@@ -78,6 +78,12 @@ class simd : public detail::simd_obj_impl<T, N, simd<T, N>> {
   simd(const T* ptr, Flags f = {}) {
     this->copy_from(ptr, f);
   }
+  /// Loads N elements from `ptr`, props giving alignment / cache hints (copy_from).
+  template <class PropertyListT, class = std::enable_if_t<is_property_list_v<PropertyListT>>,
+            class = void>
+  simd(const T* ptr, PropertyListT props) {
+    this->copy_from(ptr, props);
+  }
   /// Loads N elements at byte `offset` of a device or local accessor (copy_from).
   template <class AccessorT, class Flags = element_aligned_tag,
             class = std::enable_if_t<::xesim::sycl::detail::accessor_readable_v<AccessorT> &&

@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "xesim/check/uninit.hpp"
+#include "xesim/memory/properties.hpp"
 #include "xesim/profile/hooks.hpp"
 #include "xesim/simd/region.hpp"
 #include "xesim/simd/raw_vector.hpp"
@@ -294,16 +295,34 @@ class simd_obj_impl {
   }
 
   // ------------------------------ copy_from / copy_to
-  /// Loads N contiguous elements from `addr`; Flags assert its alignment.
-  template <class Flags = element_aligned_tag, class = std::enable_if_t<is_simd_flag_type_v<Flags>>>
-  void copy_from(const T* addr, Flags = {}) {
+  /// Loads N contiguous elements from `addr`; Flags assert its alignment. (With no argument
+  /// the properties form below is taken: the same element-aligned copy.)
+  template <class Flags, class = std::enable_if_t<is_simd_flag_type_v<Flags>>>
+  void copy_from(const T* addr, Flags) {
+    copy_n_vec<T, N>(data_, addr);
+    XESIM_UNINIT(shadow_.clear_all();)
+  }
+  /// Properties form (DPC++'s current one): copy_from(addr[, props]), copy_from<ChunkSize>(...);
+  /// props may give alignment and cache hints (no effect on a CPU). ChunkSize (the GPU's block
+  /// size for the copy) does not change the result.
+  template <int ChunkSize = 32, class PropertyListT = empty_properties_t,
+            class = std::enable_if_t<is_property_list_v<PropertyListT>>>
+  void copy_from(const T* addr, PropertyListT = {}) {
     copy_n_vec<T, N>(data_, addr);
     XESIM_UNINIT(shadow_.clear_all();)
   }
   /// Stores the N elements contiguously at `addr`.
-  template <class Flags = element_aligned_tag, class = std::enable_if_t<is_simd_flag_type_v<Flags>>>
+  template <class Flags, class = std::enable_if_t<is_simd_flag_type_v<Flags>>>
+  void copy_to(T* addr, Flags XESIM_UNINIT(, const std::source_location& loc =
+                                                 std::source_location::current())) const {
+    XESIM_UNINIT(check::uninit::sink(derived(), nullptr, "copy_to", loc);)
+    copy_n_vec<T, N>(addr, data_);
+  }
+  /// Properties form: copy_to(addr[, props]), copy_to<ChunkSize>(addr[, props]).
+  template <int ChunkSize = 32, class PropertyListT = empty_properties_t,
+            class = std::enable_if_t<is_property_list_v<PropertyListT>>>
   void copy_to(
-      T* addr, Flags = {
+      T* addr, PropertyListT = {
       } XESIM_UNINIT(, const std::source_location& loc = std::source_location::current())) const {
     XESIM_UNINIT(check::uninit::sink(derived(), nullptr, "copy_to", loc);)
     copy_n_vec<T, N>(addr, data_);
@@ -319,6 +338,20 @@ class simd_obj_impl {
   template <class AccessorT, class Flags = element_aligned_tag, int ChunkSize = 32,
             class = std::enable_if_t<::xesim::sycl::detail::accessor_writable_v<AccessorT>>>
   void copy_to(AccessorT acc, std::uint64_t offset, Flags = {}) const;
+  /// Properties forms with the chunk size second (DPC++'s current order):
+  /// copy_from<AccessorT, ChunkSize>(acc, offset[, props]), copy_to<AccessorT, ChunkSize>(...).
+  template <class AccessorT, int ChunkSize, class PropertyListT = empty_properties_t,
+            class = std::enable_if_t<::xesim::sycl::detail::accessor_readable_v<AccessorT> &&
+                                     is_property_list_v<PropertyListT>>>
+  void copy_from(AccessorT acc, std::uint64_t offset, PropertyListT props = {}) {
+    copy_from<AccessorT, PropertyListT, ChunkSize>(acc, offset, props);
+  }
+  template <class AccessorT, int ChunkSize, class PropertyListT = empty_properties_t,
+            class = std::enable_if_t<::xesim::sycl::detail::accessor_writable_v<AccessorT> &&
+                                     is_property_list_v<PropertyListT>>>
+  void copy_to(AccessorT acc, std::uint64_t offset, PropertyListT props = {}) const {
+    copy_to<AccessorT, PropertyListT, ChunkSize>(acc, offset, props);
+  }
 
   // ------------------------------ unary
   /// Bitwise not of every element (integral element types).
