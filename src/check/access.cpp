@@ -81,8 +81,9 @@ bool check_alignment(const mem_access& a, std::uintptr_t addr, const rt::item_st
                         "data") +
                "\n";
   const char* fix =
-      dflt16 || dflt_elem
-          ? "state the real alignment: properties{alignment<sizeof(T)>} (or <4>, <8>) on this call"
+      dflt16 ? "state the real alignment: properties{alignment<4>} (or <2>, <8>) on this call"
+      : dflt_elem
+          ? "state the real alignment: properties{alignment<sizeof(T)>} on this call"
           : "use an address that is a multiple of the asserted alignment, or assert what is "
             "true: properties{alignment<sizeof(T)>} (the guide's alignment<2> hybrid loads)";
   check::report(error ? severity::error : severity::warning, "misaligned-block-access",
