@@ -71,7 +71,8 @@ bool check_alignment(const mem_access& a, std::uintptr_t addr, const rt::item_st
   if (dflt16)
     details += std::string("    device: ") + m.name + " (" + m.arch + "): " +
                (error ? "Gen12 block messages assume the 16-byte default and give wrong data"
-                      : "works on this device, gives wrong data on Gen12 (Xe-HPG, Xe-LPG)") +
+                      : "works on this device (LSC block messages), gives wrong data on "
+                        "Gen12LP (Xe-LP: oword block messages)") +
                "\n";
   else if (dflt_elem)
     details += std::string("    device: ") + m.name + " (" + m.arch + "): " +

@@ -69,35 +69,29 @@ CHILD_TEST(SlmStoreAlign4) {
   sycl::free(y, q);
 }
 
-TEST(MisalignedBlockAccess, FiresOnTheGuidesHalfLoad) {
-  const auto r = run_child("MisalignedHalfLoad", "XESIM_DEVICE=arc-a770");
-  EXPECT_EQ(r.status, 1) << r.output;
-  EXPECT_NE(r.output.find("xesim: error: [misaligned-block-access]"), std::string::npos)
-      << r.output;
-  EXPECT_NE(r.output.find("BadAlignLoad"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find(line_of("memory_rules_test.cpp", "FIRE: misaligned half")),
-            std::string::npos)
-      << r.output;
-  EXPECT_NE(r.output.find("occurred 4 times"), std::string::npos) << r.output;  // deduped
-  EXPECT_NE(r.output.find("check summary"), std::string::npos) << r.output;
-}
-// On an element-aligned address DPC++'s 4-byte default was sizeof(T) in earlier versions:
-// beyond Gen12 the load is performed as element-aligned, and still named.
-TEST(MisalignedBlockAccess, GuidesHalfLoadIsAWarningBeyondGen12) {
-  const auto r = run_child("MisalignedHalfLoad", "XESIM_DEVICE=arc-b580");
-  EXPECT_EQ(r.status, 0) << r.output;
-  EXPECT_NE(r.output.find("xesim: warning: [misaligned-block-access]"), std::string::npos)
-      << r.output;
-  EXPECT_NE(r.output.find(line_of("memory_rules_test.cpp", "FIRE: misaligned half")),
-            std::string::npos)
-      << r.output;
-  EXPECT_NE(r.output.find("alignment<sizeof(T)>"), std::string::npos) << r.output;
+// On an element-aligned address DPC++'s 4-byte default was sizeof(T) in earlier versions: the
+// load is performed as element-aligned, and named at the call with the fix.
+TEST(MisalignedBlockAccess, NamesTheGuidesHalfLoad) {
+  for (const char* dev : {"arc-b580", "arc-a770", "max-1550"}) {
+    const auto r = run_child("MisalignedHalfLoad", std::string("XESIM_DEVICE=") + dev);
+    EXPECT_EQ(r.status, 0) << r.output;
+    EXPECT_NE(r.output.find("xesim: warning: [misaligned-block-access]"), std::string::npos)
+        << r.output;
+    EXPECT_NE(r.output.find("BadAlignLoad"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find(line_of("memory_rules_test.cpp", "FIRE: misaligned half")),
+              std::string::npos)
+        << r.output;
+    EXPECT_NE(r.output.find("occurred 4 times"), std::string::npos) << r.output;  // deduped
+    EXPECT_NE(r.output.find("check summary"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("alignment<sizeof(T)>"), std::string::npos) << r.output;
+  }
 }
 CHILD_TEST(MisalignedAssertedLoad) {  // the user's own alignment<4> is false: an error anywhere
   sycl::queue q;
   half* p = sycl::malloc_shared<half>(kN, q);
   q.parallel_for<class BadAssert>(sycl::range<1>(1), [=](sycl::id<1>) SYCL_ESIMD_KERNEL {
-     sink(esimd::block_load<half, 8>(p + 3, esimd::properties{esimd::alignment<4>}));
+     sink(esimd::block_load<half, 8>(p + 3,
+                                     esimd::properties{esimd::alignment<4>}));  // FIRE: asserted
    }).wait();
   sycl::free(p, q);
 }
@@ -106,9 +100,10 @@ TEST(MisalignedBlockAccess, AFalseAssertedAlignmentIsAnError) {
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_NE(r.output.find("xesim: error: [misaligned-block-access]"), std::string::npos)
       << r.output;
+  EXPECT_NE(r.output.find(line_of("memory_rules_test.cpp", "FIRE: asserted")), std::string::npos);
 }
 TEST(MisalignedBlockAccess, ExitCodeIsConfigurable) {
-  const auto r = run_child("MisalignedHalfLoad", "XESIM_DEVICE=arc-a770 XESIM_EXITCODE=7");
+  const auto r = run_child("MisalignedAssertedLoad", "XESIM_EXITCODE=7");
   EXPECT_EQ(r.status, 7) << r.output;
 }
 TEST(MisalignedBlockAccess, SilentOnAlignment2HybridLoads) {
@@ -116,20 +111,18 @@ TEST(MisalignedBlockAccess, SilentOnAlignment2HybridLoads) {
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_FALSE(check_test::has_diagnostic(r.output)) << r.output;
 }
-TEST(MisalignedBlockAccess, Slm16ByteDefaultIsAnErrorOnGen12) {
-  const auto r = run_child("SlmStoreDefault16", "XESIM_DEVICE=arc-a770");
-  EXPECT_EQ(r.status, 1) << r.output;
-  EXPECT_NE(r.output.find("xesim: error: [misaligned-block-access]"), std::string::npos)
-      << r.output;
-  EXPECT_NE(r.output.find("SlmStore16"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find(line_of("memory_rules_test.cpp", "FIRE: slm16")), std::string::npos);
-  EXPECT_NE(r.output.find("alignment<4>"), std::string::npos) << r.output;
-}
-TEST(MisalignedBlockAccess, Slm16ByteDefaultIsAWarningElsewhere) {
-  const auto r = run_child("SlmStoreDefault16", "XESIM_DEVICE=arc-b580");
-  EXPECT_EQ(r.status, 0) << r.output;
-  EXPECT_NE(r.output.find("xesim: warning: [misaligned-block-access]"), std::string::npos)
-      << r.output;
+// The 16-byte default of the plain SLM store is a warning on every model: all have LSC block
+// messages (Intel's DG2 tests store 4 bytes at SLM offset 4 under it).
+TEST(MisalignedBlockAccess, Slm16ByteDefaultIsAWarning) {
+  for (const char* dev : {"arc-b580", "arc-a770", "meteor-lake"}) {
+    const auto r = run_child("SlmStoreDefault16", std::string("XESIM_DEVICE=") + dev);
+    EXPECT_EQ(r.status, 0) << r.output;
+    EXPECT_NE(r.output.find("xesim: warning: [misaligned-block-access]"), std::string::npos)
+        << r.output;
+    EXPECT_NE(r.output.find("SlmStore16"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find(line_of("memory_rules_test.cpp", "FIRE: slm16")), std::string::npos);
+    EXPECT_NE(r.output.find("alignment<4>"), std::string::npos) << r.output;
+  }
 }
 TEST(MisalignedBlockAccess, SilentOnSlmReductionWithAlignment4) {
   const auto r = run_child("SlmStoreAlign4", "XESIM_CHECK=full XESIM_DEVICE=arc-a770");
