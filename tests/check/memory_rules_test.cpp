@@ -90,8 +90,8 @@ CHILD_TEST(MisalignedAssertedLoad) {  // the user's own alignment<4> is false: a
   sycl::queue q;
   half* p = sycl::malloc_shared<half>(kN, q);
   q.parallel_for<class BadAssert>(sycl::range<1>(1), [=](sycl::id<1>) SYCL_ESIMD_KERNEL {
-     sink(esimd::block_load<half, 8>(p + 3,
-                                     esimd::properties{esimd::alignment<4>}));  // FIRE: asserted
+     constexpr auto kFalse4 = esimd::properties{esimd::alignment<4>};
+     sink(esimd::block_load<half, 8>(p + 3, kFalse4));  // FIRE: asserted
    }).wait();
   sycl::free(p, q);
 }
